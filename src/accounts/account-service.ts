@@ -1,0 +1,171 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.ts';
+import { newId } from '../platform/ids.ts';
+import type { AccountStore } from './account-store.ts';
+import { generateKey, hashKey, type KeyMode, parseKey } from './api-key-format.ts';
+import { isPlanName, limitsFor, type PlanLimits, type PlanName } from './plans.ts';
+import type { ApiKeyRow, OrganisationRow } from './tables.ts';
+
+/** Who is calling: what the auth hook puts on every authenticated request. */
+export interface AuthContext {
+  organisationId: string;
+  organisationName: string;
+  plan: PlanName;
+  limits: PlanLimits;
+  keyId: string;
+  mode: KeyMode;
+  displayPrefix: string;
+}
+
+export type VerifyResult =
+  | { valid: true; auth: AuthContext }
+  | { valid: false; reason: 'MISSING' | 'MALFORMED' | 'UNKNOWN' | 'REVOKED' };
+
+const REVOCATION_CHANNEL = 'wcs:key-revocations';
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class UnknownOrganisationError extends Error {}
+export class UnknownPlanError extends Error {}
+
+/**
+ * Organisations and keys: creation (a key is shown once), revocation, and verification of the key on
+ * every request. A verified key is remembered for at most AUTH_CACHE_TTL_MS (<= 1 s), so a revocation
+ * made by any instance, the CLI or the portal takes effect everywhere within a second; with Redis, a
+ * published revocation clears every instance's memory at once.
+ */
+export class AccountService {
+  readonly #store: AccountStore;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #cache: LRUCache<string, { result: VerifyResult; expiresAt: number }>;
+  readonly #ttlMs: number;
+  readonly #lastUsedWritten = new Map<string, number>();
+  readonly #redis?: Redis;
+  #subscriber?: Redis;
+
+  constructor(options: {
+    store: AccountStore;
+    clock: Clock;
+    logger: Logger;
+    authCacheTtlMs: number;
+    redis?: Redis;
+  }) {
+    this.#store = options.store;
+    this.#clock = options.clock;
+    this.#logger = options.logger;
+    this.#ttlMs = options.authCacheTtlMs;
+    this.#cache = new LRUCache({ max: 10_000 });
+    this.#redis = options.redis;
+  }
+
+  /** Listens for revocations published by other instances (Redis only). */
+  async start(): Promise<void> {
+    if (!this.#redis) return;
+    const subscriber = this.#redis.duplicate();
+    subscriber.on('error', () => {}); // the main connection logs Redis faults
+    subscriber.on('message', (_channel, hash: string) => this.#cache.delete(hash));
+    this.#subscriber = subscriber;
+    try {
+      await subscriber.subscribe(REVOCATION_CHANNEL);
+    } catch (err) {
+      this.#logger.warn({ err }, 'could not subscribe to key revocations; relying on the 1 s auth cache');
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#subscriber?.disconnect();
+  }
+
+  async createOrganisation(name: string, plan: string): Promise<OrganisationRow> {
+    if (!isPlanName(plan)) throw new UnknownPlanError(`Unknown plan "${plan}"`);
+    return this.#store.createOrganisation({ name, plan });
+  }
+
+  async createKey(
+    organisationId: string,
+    mode: KeyMode,
+    name?: string,
+  ): Promise<{ row: ApiKeyRow; key: string }> {
+    const organisation = await this.#store.getOrganisation(organisationId);
+    if (!organisation) throw new UnknownOrganisationError(`No organisation with id ${organisationId}`);
+    const material = generateKey(mode);
+    const row = {
+      id: newId('key'),
+      organisation_id: organisationId,
+      mode,
+      name: name ?? null,
+      display_prefix: material.displayPrefix,
+      hash: material.hash,
+      created_at: this.#clock.now().toISOString(),
+    };
+    await this.#store.insertKey(row);
+    return { row: { ...row, last_used_at: null, revoked_at: null }, key: material.key };
+  }
+
+  async revokeKey(keyId: string): Promise<ApiKeyRow | undefined> {
+    const row = await this.#store.revokeKey(keyId);
+    if (!row) return undefined;
+    this.#cache.delete(row.hash);
+    if (this.#redis) {
+      await this.#redis.publish(REVOCATION_CHANNEL, row.hash).catch((err: unknown) => {
+        this.#logger.warn({ err }, 'could not publish key revocation; other instances see it within 1 s');
+      });
+    }
+    return row;
+  }
+
+  async verify(authorization: string | undefined): Promise<VerifyResult> {
+    if (!authorization) return { valid: false, reason: 'MISSING' };
+    const match = /^Bearer[ ]+(\S+)\s*$/i.exec(authorization);
+    if (!match || !parseKey(match[1])) return { valid: false, reason: 'MALFORMED' };
+    const presentedHash = hashKey(match[1]);
+    const now = this.#clock.now().getTime();
+    const cached = this.#cache.get(presentedHash);
+    if (cached && cached.expiresAt > now) return cached.result;
+
+    const result = await this.#lookup(presentedHash);
+    if (this.#ttlMs > 0) this.#cache.set(presentedHash, { result, expiresAt: now + this.#ttlMs });
+    if (result.valid) this.#noteUse(result.auth.keyId, now);
+    return result;
+  }
+
+  async #lookup(presentedHash: string): Promise<VerifyResult> {
+    const found = await this.#store.findKeyByHash(presentedHash);
+    // The lookup is by hash; compare again in constant time so a near-match never answers faster.
+    if (!found || !timingSafeEqual(Buffer.from(found.key.hash), Buffer.from(presentedHash))) {
+      return { valid: false, reason: 'UNKNOWN' };
+    }
+    if (found.key.revoked_at) return { valid: false, reason: 'REVOKED' };
+    const { key, organisation } = found;
+    return {
+      valid: true,
+      auth: {
+        organisationId: organisation.id,
+        organisationName: organisation.name,
+        plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
+        limits: limitsFor(organisation),
+        keyId: key.id,
+        mode: key.mode,
+        displayPrefix: key.display_prefix,
+      },
+    };
+  }
+
+  /** Records "last used" at most once a minute per key: a write per request would cost every call. */
+  #noteUse(keyId: string, now: number): void {
+    const last = this.#lastUsedWritten.get(keyId) ?? 0;
+    if (now - last < LAST_USED_RESOLUTION_MS) return;
+    this.#lastUsedWritten.set(keyId, now);
+    this.#store.touchKey(keyId, new Date(now)).catch((err: unknown) => {
+      this.#logger.warn({ err }, 'could not record key last use');
+    });
+  }
+
+  /** Forget cached verifications (used when an organisation's plan changes). */
+  forgetAll(): void {
+    this.#cache.clear();
+  }
+}

@@ -1,0 +1,106 @@
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import { newId } from '../platform/ids.ts';
+import type { KeyMode } from './api-key-format.ts';
+import type { PlanName } from './plans.ts';
+import type { ApiKeyRow, OrganisationRow } from './tables.ts';
+
+/** Organisations and API keys in the database. Only the hash of a key is ever written. */
+export class AccountStore {
+  readonly #db: Db;
+  readonly #clock: Clock;
+
+  constructor(db: Db, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async createOrganisation(input: { name: string; plan: PlanName }): Promise<OrganisationRow> {
+    const now = this.#clock.now().toISOString();
+    const row: OrganisationRow = {
+      id: newId('org'),
+      name: input.name,
+      plan: input.plan,
+      monthly_limit: null,
+      per_minute_limit: null,
+      plan_changed_at: now,
+      created_at: now,
+    };
+    await this.#db.kysely.insertInto('organisations').values(row).execute();
+    return row;
+  }
+
+  async getOrganisation(id: string): Promise<OrganisationRow | undefined> {
+    return this.#db.kysely.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async setPlan(
+    id: string,
+    plan: PlanName,
+    custom: { monthly?: number; perMinute?: number } = {},
+  ): Promise<OrganisationRow | undefined> {
+    const enterprise = plan === 'enterprise';
+    await this.#db.kysely
+      .updateTable('organisations')
+      .set({
+        plan,
+        monthly_limit: enterprise ? (custom.monthly ?? null) : null,
+        per_minute_limit: enterprise ? (custom.perMinute ?? null) : null,
+        plan_changed_at: this.#clock.now().toISOString(),
+      })
+      .where('id', '=', id)
+      .execute();
+    return this.getOrganisation(id);
+  }
+
+  async insertKey(row: Omit<ApiKeyRow, 'last_used_at' | 'revoked_at'>): Promise<void> {
+    await this.#db.kysely
+      .insertInto('api_keys')
+      .values({ ...row, last_used_at: null, revoked_at: null })
+      .execute();
+  }
+
+  /** The key with this hash and its organisation, revoked or not (the caller decides). */
+  async findKeyByHash(hash: string): Promise<{ key: ApiKeyRow; organisation: OrganisationRow } | undefined> {
+    const key = await this.#db.kysely
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('hash', '=', hash)
+      .executeTakeFirst();
+    if (!key) return undefined;
+    const organisation = await this.getOrganisation(key.organisation_id);
+    return organisation ? { key, organisation } : undefined;
+  }
+
+  async getKey(id: string): Promise<ApiKeyRow | undefined> {
+    return this.#db.kysely.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async listKeys(organisationId: string, mode?: KeyMode): Promise<ApiKeyRow[]> {
+    let query = this.#db.kysely
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('organisation_id', '=', organisationId);
+    if (mode) query = query.where('mode', '=', mode);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  }
+
+  /** Marks the key revoked (idempotent: the first revocation time stands). */
+  async revokeKey(id: string): Promise<ApiKeyRow | undefined> {
+    await this.#db.kysely
+      .updateTable('api_keys')
+      .set({ revoked_at: this.#clock.now().toISOString() })
+      .where('id', '=', id)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return this.getKey(id);
+  }
+
+  async touchKey(id: string, at: Date): Promise<void> {
+    await this.#db.kysely
+      .updateTable('api_keys')
+      .set({ last_used_at: at.toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+}

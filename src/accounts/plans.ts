@@ -1,0 +1,37 @@
+/** The plans a customer can be on, and what each allows per API key. */
+export const PLAN_NAMES = ['free', 'starter', 'professional', 'business', 'enterprise'] as const;
+export type PlanName = (typeof PLAN_NAMES)[number];
+
+export interface PlanLimits {
+  /** Calls per calendar month (UTC) per live key. */
+  monthly: number;
+  /** Requests in any 60 seconds per key. */
+  perMinute: number;
+}
+
+/** Enterprise limits are agreed per organisation; these apply until they are set. */
+export const PLAN_LIMITS: Record<PlanName, PlanLimits> = {
+  free: { monthly: 50, perMinute: 10 },
+  starter: { monthly: 200, perMinute: 30 },
+  professional: { monthly: 1_000, perMinute: 60 },
+  business: { monthly: 10_000, perMinute: 120 },
+  enterprise: { monthly: 100_000, perMinute: 600 },
+};
+
+export function isPlanName(value: string): value is PlanName {
+  return (PLAN_NAMES as readonly string[]).includes(value);
+}
+
+/** The limits in force for an organisation: its plan's, or for enterprise the agreed figures. */
+export function limitsFor(org: {
+  plan: string;
+  monthly_limit: number | null;
+  per_minute_limit: number | null;
+}): PlanLimits {
+  const base = PLAN_LIMITS[isPlanName(org.plan) ? org.plan : 'free'];
+  if (org.plan !== 'enterprise') return base;
+  return {
+    monthly: org.monthly_limit ?? base.monthly,
+    perMinute: org.per_minute_limit ?? base.perMinute,
+  };
+}

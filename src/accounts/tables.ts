@@ -1,0 +1,29 @@
+export interface OrganisationRow {
+  id: string;
+  name: string;
+  plan: string;
+  /** Enterprise only: the agreed monthly calls and requests per minute. */
+  monthly_limit: number | null;
+  per_minute_limit: number | null;
+  plan_changed_at: string;
+  created_at: string;
+}
+
+export interface ApiKeyRow {
+  id: string;
+  organisation_id: string;
+  mode: 'live' | 'test';
+  name: string | null;
+  /** What we show of a key after creation, e.g. `wcs_live_3fA9…`. */
+  display_prefix: string;
+  /** SHA-256 of the whole key, hex. The key itself is never stored. */
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AccountTables {
+  organisations: OrganisationRow;
+  api_keys: ApiKeyRow;
+}

@@ -1,0 +1,114 @@
+import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { accountRoutes } from './accounts/account-routes.ts';
+import { installAuthentication } from './accounts/auth-hook.ts';
+import type { Config } from './config.ts';
+import { type Clock, systemClock } from './platform/clock.ts';
+import { createDb, type Db } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { installErrorHandling } from './platform/error-handler.ts';
+import { ApiError } from './platform/errors.ts';
+import { newRequestId } from './platform/ids.ts';
+import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
+import { createRedis } from './platform/redis.ts';
+import { createServices, type Services } from './services.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
+export interface AppDeps {
+  db?: Db;
+  clock?: Clock;
+  logger?: Logger;
+  redis?: Redis;
+}
+
+/** Never logged: keys, passwords, session cookies. */
+const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.key'];
+
+export function createLogger(config: Config): Logger {
+  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } });
+}
+
+/**
+ * Builds the whole service as a Fastify instance without listening (tests use app.inject). Whatever
+ * it creates itself (database, Redis connection) it closes on app.close().
+ */
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const logger = deps.logger ?? createLogger(config);
+  const db = deps.db ?? createDb(config.DATABASE_URL);
+  const redis = deps.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined);
+  await migrateToLatest(db);
+
+  const services = createServices({ config, db, clock: deps.clock ?? systemClock, logger, redis });
+  await services.start();
+
+  const app = Fastify({
+    loggerInstance: logger as FastifyBaseLogger,
+    genReqId: () => newRequestId(),
+    requestIdHeader: false,
+    requestIdLogLabel: 'request_id',
+    bodyLimit: 1_048_576,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    disableRequestLogging: false,
+  }).setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  app.decorate('services', services);
+  app.addHook('onClose', async () => {
+    await services.stop();
+    if (!deps.redis) redis?.disconnect();
+    if (!deps.db) await db.close();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Request-Id', request.id);
+  });
+  installErrorHandling(app);
+  await registerOpenApi(app);
+  registerProbes(app, db);
+
+  await app.register(
+    async (v1) => {
+      v1.addHook('onRoute', documentAuthenticatedRoute);
+      installAuthentication(v1, services.accounts);
+      requireJsonBodies(v1);
+      await v1.register(accountRoutes);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}
+
+/** POST bodies are JSON: anything else is refused with a message naming the expected type. */
+function requireJsonBodies(scope: FastifyInstance): void {
+  scope.removeContentTypeParser('text/plain');
+  scope.addHook('preValidation', async (request) => {
+    if (request.method === 'POST' && request.body === undefined && request.routeOptions.schema?.body) {
+      throw new ApiError(
+        'INVALID_REQUEST',
+        'This endpoint expects a JSON body sent with Content-Type: application/json.',
+      );
+    }
+  });
+}
+
+function registerProbes(app: FastifyInstance, db: Db): void {
+  const hide = { hide: true };
+  app.get('/health', { schema: hide }, async () => ({ status: 'ok' }));
+  app.get('/ready', { schema: hide }, async () => {
+    try {
+      await db.kysely.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+      return { status: 'ready', database: db.dialect };
+    } catch (err) {
+      app.log.error({ err }, 'readiness check failed');
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
+    }
+  });
+}

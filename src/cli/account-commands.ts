@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import { isPlanName, limitsFor, PLAN_NAMES } from '../accounts/plans.ts';
+import { CliError, withServices } from './context.ts';
+
+function print(json: boolean, value: unknown, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+}
+
+function positiveInt(name: string) {
+  return (value: string) => {
+    const n = Number(value);
+    if (!Number.isInteger(n) || n <= 0) throw new CliError(`--${name} must be a positive whole number`);
+    return n;
+  };
+}
+
+export function registerAccountCommands(program: Command): void {
+  const org = program.command('org').description('organisations');
+  org
+    .command('create')
+    .description('create an organisation and print its id')
+    .requiredOption('--name <name>', 'organisation name')
+    .option('--plan <plan>', `one of ${PLAN_NAMES.join(', ')}`, 'free')
+    .option('--json', 'print JSON')
+    .action(async (opts: { name: string; plan: string; json?: boolean }) => {
+      if (!isPlanName(opts.plan)) throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
+      if (!opts.name.trim()) throw new CliError('--name must not be blank');
+      const row = await withServices((s) => s.accounts.createOrganisation(opts.name.trim(), opts.plan));
+      print(Boolean(opts.json), { id: row.id, name: row.name, plan: row.plan }, row.id);
+    });
+
+  org
+    .command('set-plan <orgId>')
+    .description('move an organisation to another plan (--monthly and --per-minute for enterprise only)')
+    .requiredOption('--plan <plan>', PLAN_NAMES.join(', '))
+    .option('--monthly <n>', 'enterprise: calls per month per key', positiveInt('monthly'))
+    .option('--per-minute <n>', 'enterprise: requests per minute per key', positiveInt('per-minute'))
+    .option('--json', 'print JSON')
+    .action(async (orgId: string, opts: { plan: string; monthly?: number; perMinute?: number; json?: boolean }) => {
+      if (!isPlanName(opts.plan)) throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
+      if (opts.plan !== 'enterprise' && (opts.monthly || opts.perMinute)) {
+        throw new CliError('--monthly and --per-minute are set per organisation only on the enterprise plan');
+      }
+      const row = await withServices(async (s) => {
+        if (!(await s.accountStore.getOrganisation(orgId))) throw new CliError(`No organisation with id ${orgId}`);
+        return s.accountStore.setPlan(orgId, opts.plan as 'enterprise', {
+          monthly: opts.monthly,
+          perMinute: opts.perMinute,
+        });
+      });
+      if (!row) throw new CliError(`No organisation with id ${orgId}`);
+      const limits = limitsFor(row);
+      print(
+        Boolean(opts.json),
+        { id: row.id, plan: row.plan, monthly_limit: limits.monthly, per_minute_limit: limits.perMinute },
+        `${row.id} is on ${row.plan}: ${limits.monthly} calls a month, ${limits.perMinute} a minute per key`,
+      );
+    });
+
+  const key = program.command('key').description('API keys');
+  key
+    .command('create')
+    .description('create an API key and print it (it is shown only this once)')
+    .requiredOption('--org <orgId>', 'organisation id')
+    .requiredOption('--mode <mode>', 'live or test')
+    .option('--name <label>', 'a label to recognise the key by')
+    .option('--json', 'print JSON')
+    .action(async (opts: { org: string; mode: string; name?: string; json?: boolean }) => {
+      if (opts.mode !== 'live' && opts.mode !== 'test') throw new CliError('--mode must be live or test');
+      const mode = opts.mode;
+      const created = await withServices(async (s) => {
+        if (!(await s.accountStore.getOrganisation(opts.org))) throw new CliError(`No organisation with id ${opts.org}`);
+        return s.accounts.createKey(opts.org, mode, opts.name);
+      });
+      print(Boolean(opts.json), { id: created.row.id, key: created.key, mode }, created.key);
+    });
+
+  key
+    .command('list')
+    .description("list an organisation's keys (never the keys themselves)")
+    .requiredOption('--org <orgId>', 'organisation id')
+    .option('--json', 'print JSON')
+    .action(async (opts: { org: string; json?: boolean }) => {
+      const rows = await withServices(async (s) => {
+        if (!(await s.accountStore.getOrganisation(opts.org))) throw new CliError(`No organisation with id ${opts.org}`);
+        return s.accountStore.listKeys(opts.org);
+      });
+      const view = rows.map((r) => ({
+        id: r.id,
+        mode: r.mode,
+        name: r.name,
+        display_prefix: r.display_prefix,
+        created_at: r.created_at,
+        last_used_at: r.last_used_at,
+        revoked_at: r.revoked_at,
+      }));
+      const text = view
+        .map((r) => `${r.id}  ${r.mode}  ${r.display_prefix}  ${r.revoked_at ? 'revoked' : 'active'}  ${r.name ?? ''}`)
+        .join('\n');
+      print(Boolean(opts.json), view, text || 'no keys');
+    });
+
+  key
+    .command('revoke <keyId>')
+    .description('revoke a key (takes effect on every instance within one second)')
+    .option('--json', 'print JSON')
+    .action(async (keyId: string, opts: { json?: boolean }) => {
+      const row = await withServices((s) => s.accounts.revokeKey(keyId));
+      if (!row) throw new CliError(`No key with id ${keyId}`);
+      print(Boolean(opts.json), { id: row.id, revoked_at: row.revoked_at }, `${row.id} revoked at ${row.revoked_at}`);
+    });
+}

@@ -1,0 +1,109 @@
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+
+/**
+ * Every setting the service reads, with its environment variable, default and meaning. This is the
+ * single source for validation at start-up and for the configuration table in the README.
+ */
+export const ConfigSchema = Type.Object({
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port to listen on.' }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Interface to bind (0.0.0.0 for all).' }),
+  DATABASE_URL: Type.String({
+    pattern: '^(sqlite:|postgres://|postgresql://)',
+    default: 'sqlite:data/wcs.sqlite',
+    description:
+      '`sqlite:PATH` (relative to the working directory, created on first start; `sqlite::memory:` for a throwaway database) or `postgres://user@host:port/db`.',
+  }),
+  REDIS_URL: Type.Optional(
+    Type.String({
+      pattern: '^rediss?://',
+      description:
+        'Redis shared by several instances (rate limits, caches, revocations). Unset: in-process stores.',
+    }),
+  ),
+  LOG_LEVEL: Type.Union(
+    [
+      Type.Literal('fatal'),
+      Type.Literal('error'),
+      Type.Literal('warn'),
+      Type.Literal('info'),
+      Type.Literal('debug'),
+      Type.Literal('trace'),
+      Type.Literal('silent'),
+    ],
+    { default: 'info', description: 'pino log level.' },
+  ),
+  AUTH_CACHE_TTL_MS: Type.Integer({
+    minimum: 0,
+    maximum: 1000,
+    default: 500,
+    description:
+      'How long a verified API key is remembered in-process. At most 1000 ms, so a revocation made anywhere takes effect on every instance within one second.',
+  }),
+  SHUTDOWN_GRACE_MS: Type.Integer({
+    minimum: 0,
+    default: 10000,
+    description: 'On SIGTERM/SIGINT, how long requests in flight may take to finish before the process exits.',
+  }),
+  EA_REGISTER_URL: Type.String({
+    pattern: '^https?://',
+    default: 'https://environment.data.gov.uk/public-register',
+    description: "Base URL of the Environment Agency's public register API.",
+  }),
+  EA_REGISTER_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 8000,
+    description: 'Timeout for one request to the EA register.',
+  }),
+  REGISTER_SOURCE: Type.Union([Type.Literal('api'), Type.Literal('mirror'), Type.Literal('mirror+api')], {
+    default: 'api',
+    description:
+      '`api`: ask the EA register; `mirror`: only the imported bulk export; `mirror+api`: the mirror first, the API for what it lacks.',
+  }),
+  CLASSIFIER_ENGINE: Type.Union([Type.Literal('local'), Type.Literal('llm')], {
+    default: 'local',
+    description: '`local`: the in-process engine; `llm`: an OpenAI-compatible model over the local engine.',
+  }),
+  LLM_BASE_URL: Type.Optional(
+    Type.String({ pattern: '^https?://', description: 'OpenAI-compatible API base URL (with `/v1`).' }),
+  ),
+  LLM_API_KEY: Type.Optional(Type.String({ description: 'API key for the model endpoint (never logged).' })),
+  LLM_MODEL: Type.Optional(Type.String({ description: 'Model name at the endpoint.' })),
+  LLM_TIMEOUT_MS: Type.Integer({ minimum: 100, default: 15000, description: 'Timeout for one model call.' }),
+  LLM_ON_FAILURE: Type.Union([Type.Literal('fallback'), Type.Literal('error')], {
+    default: 'fallback',
+    description:
+      "When the model fails: `fallback` returns the local engine's answer with a flag; `error` returns 500 CLASSIFICATION_FAILED.",
+  }),
+  PUBLIC_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description: 'The URL users reach the service at; an https URL makes portal cookies Secure.',
+    }),
+  ),
+});
+
+export type Config = Static<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Reads and checks the settings; throws ConfigError naming every variable that is wrong. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const raw: Record<string, unknown> = {};
+  for (const name of Object.keys(ConfigSchema.properties)) {
+    const value = env[name];
+    if (value !== undefined && value !== '') raw[name] = value;
+  }
+  const withDefaults = Value.Default(ConfigSchema, raw);
+  const converted = Value.Convert(ConfigSchema, withDefaults);
+  const errors = [...Value.Errors(ConfigSchema, converted)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => {
+      const name = e.instancePath.replace(/^\//, '') || 'configuration';
+      const got = name in raw ? ` (got ${JSON.stringify(raw[name])})` : '';
+      return `  ${name}: ${e.message}${got}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return converted as Config;
+}

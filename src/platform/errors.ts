@@ -1,0 +1,88 @@
+/**
+ * The API's error codes: each with its HTTP status and default message. `code`, `message` and `status`
+ * are the API's contract; every code here must be documented in docs/errors.md and appear in the
+ * OpenAPI document (a test enforces both).
+ */
+export const errorCodes = {
+  INVALID_REQUEST: { status: 400, message: 'The request is not valid.' },
+  INVALID_REGISTRATION_NUMBER: {
+    status: 400,
+    message: 'The registration number is not an England waste carrier registration number.',
+  },
+  INVALID_API_KEY: {
+    status: 401,
+    message: 'The API key is missing, invalid or revoked. Send it as "Authorization: Bearer <key>".',
+  },
+  NOT_FOUND: { status: 404, message: 'No such route.' },
+  EWC_CODE_NOT_FOUND: { status: 404, message: 'No such code in the List of Wastes.' },
+  CARRIER_NOT_FOUND: { status: 404, message: 'The carrier is not on the public register.' },
+  WTN_NOT_FOUND: { status: 404, message: 'No waste transfer note with that reference.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'This Idempotency-Key was already used with a different request body.',
+  },
+  RATE_LIMIT_EXCEEDED: { status: 429, message: 'Too many requests.' },
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Quote the request_id to support.' },
+  CLASSIFICATION_FAILED: { status: 500, message: 'The waste could not be classified. Try again.' },
+  EA_REGISTER_UNAVAILABLE: {
+    status: 503,
+    message:
+      "The Environment Agency's public register could not be reached. This is not a 'not found': try again shortly.",
+  },
+  SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export interface ErrorDetail {
+  /** JSON pointer to the field, e.g. `/producer/name`; `/` for the body as a whole. */
+  field: string;
+  issue: string;
+}
+
+/** An error the client caused or should know about; leaves as the API's error envelope. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+  /** Extra response headers (e.g. Retry-After). */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    details?: ErrorDetail[],
+    headers?: Record<string, string>,
+  ) {
+    super(message ?? errorCodes[code].message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = errorCodes[code].status;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    status: number;
+    request_id: string;
+    details?: ErrorDetail[];
+  };
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      status: error.status,
+      request_id: requestId,
+      ...(error.details && error.details.length > 0 ? { details: error.details } : {}),
+    },
+  };
+}

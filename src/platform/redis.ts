@@ -1,0 +1,26 @@
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+
+/**
+ * One Redis connection per process. Commands fail fast while Redis is down (no offline queue that
+ * would hold requests hostage); callers fall back to in-process behaviour and the fault is logged.
+ */
+export function createRedis(url: string, logger: Logger): Redis {
+  const redis = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    lazyConnect: false,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+  let down = false;
+  redis.on('error', (err) => {
+    if (!down) logger.warn({ err }, 'redis unavailable; falling back to in-process stores');
+    down = true;
+  });
+  redis.on('ready', () => {
+    if (down) logger.info('redis reconnected');
+    down = false;
+  });
+  return redis;
+}

@@ -1,0 +1,51 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { AccountService } from './accounts/account-service.ts';
+import { AccountStore } from './accounts/account-store.ts';
+import type { Config } from './config.ts';
+import { type Cache, createCache } from './platform/cache.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Db } from './platform/db/database.ts';
+
+/** What the services are built from; tests pass their own clock and database. */
+export interface Infrastructure {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  redis?: Redis;
+}
+
+/** Every capability's service, built once per process and shared by routes, the CLI and other services. */
+export interface Services {
+  infra: Infrastructure;
+  accounts: AccountService;
+  accountStore: AccountStore;
+  /** A cache for one capability: Redis when configured, else bounded memory. */
+  cacheFor(namespace: string, maxEntries: number): Cache;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createServices(infra: Infrastructure): Services {
+  const { config, db, clock, logger, redis } = infra;
+  const accountStore = new AccountStore(db, clock);
+  const accounts = new AccountService({
+    store: accountStore,
+    clock,
+    logger,
+    authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
+    redis,
+  });
+  const cacheFor = (namespace: string, maxEntries: number) =>
+    createCache({ namespace, maxEntries, clock, redis, logger });
+
+  return {
+    infra,
+    accounts,
+    accountStore,
+    cacheFor,
+    start: () => accounts.start(),
+    stop: () => accounts.stop(),
+  };
+}
