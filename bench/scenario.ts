@@ -1,0 +1,27 @@
+/**
+ * A benchmark scenario: one kind of request measured with autocannon against the real service on
+ * loopback, and reported as a ratio to a bare Fastify route measured in the same run.
+ */
+export interface BenchTarget {
+  /** Base URL of the running service, e.g. http://127.0.0.1:41234 */
+  url: string;
+  /** Creates an organisation on `plan` with a key in `mode` through the service's own account service. */
+  newKey(options?: { mode?: 'live' | 'test'; plan?: string }): Promise<string>;
+  /** The running app (same process), for seeding data through services. */
+  app: import('fastify').FastifyInstance;
+}
+
+export interface BenchRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface BenchScenario {
+  name: string;
+  /** Extra environment for the service under test (e.g. REDIS_URL, REGISTER_SOURCE). */
+  env?: Record<string, string>;
+  /** Seeds what the request needs and returns the request autocannon repeats. */
+  prepare(target: BenchTarget): Promise<BenchRequest | BenchRequest[]>;
+}
