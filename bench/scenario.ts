@@ -25,3 +25,10 @@ export interface BenchScenario {
   /** Seeds what the request needs and returns the request autocannon repeats. */
   prepare(target: BenchTarget): Promise<BenchRequest | BenchRequest[]>;
 }
+
+/** A figure that is not an HTTP throughput (e.g. import rows per second, in-process p99). */
+export interface BenchMeasurement {
+  name: string;
+  /** Runs the measurement and returns the line to print, e.g. "312,000 rows/s". */
+  run(): Promise<string>;
+}
