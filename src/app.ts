@@ -52,13 +52,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     loggerInstance: logger as FastifyBaseLogger,
     genReqId: () => newRequestId(),
     requestIdHeader: false,
-    requestIdLogLabel: 'request_id',
     bodyLimit: 1_048_576,
     connectionTimeout: 30_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
-    disableRequestLogging: false,
   }).setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.decorate('services', services);

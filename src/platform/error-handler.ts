@@ -85,10 +85,10 @@ export function toApiError(error: FastifyError): ApiError {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('PAYLOAD_TOO_LARGE');
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return new ApiError('INVALID_REQUEST', `The body is not valid JSON: ${error.message}`);
+      return new ApiError('INVALID_REQUEST', 'The request body is not valid JSON.');
   }
-  if (error instanceof SyntaxError || (error.statusCode === 400 && /JSON/i.test(error.message))) {
-    return new ApiError('INVALID_REQUEST', `The body is not valid JSON: ${error.message}`);
+  if (error instanceof SyntaxError) {
+    return new ApiError('INVALID_REQUEST', `The request body is not valid JSON: ${error.message}`);
   }
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     if (error.statusCode === 413) return new ApiError('PAYLOAD_TOO_LARGE');

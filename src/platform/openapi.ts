@@ -2,16 +2,17 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Type } from 'typebox';
-import { errorCodes } from './errors.ts';
+import { type ErrorCode, errorCodes } from './errors.ts';
 
 /** The error envelope every error response uses; shared by $id so the OpenAPI document names it once. */
 export const ErrorResponse = Type.Object(
   {
     error: Type.Object({
-      code: Type.Union(
-        Object.keys(errorCodes).map((c) => Type.Literal(c)),
-        { description: 'Stable, machine-readable error code (see docs/errors.md).' },
-      ),
+      code: Type.Unsafe<ErrorCode>({
+        type: 'string',
+        enum: Object.keys(errorCodes),
+        description: 'Stable, machine-readable error code (see docs/errors.md).',
+      }),
       message: Type.String({ description: 'What went wrong and what to do about it.' }),
       status: Type.Integer({ description: 'The HTTP status, repeated.' }),
       request_id: Type.String({ description: 'Quote this to support; also in the Request-Id header.' }),

@@ -1,5 +1,5 @@
 import { readdir } from 'node:fs/promises';
-import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator } from 'kysely';
+import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 
 const migrationsDir = new URL('./migrations/', import.meta.url);
@@ -20,7 +20,13 @@ class MigrationFolder implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  const migrator = new Migrator({ db: db.kysely, provider: new MigrationFolder() });
+  // On PostgreSQL the bookkeeping tables live in the schema the connection works in (its search_path),
+  // so databases that keep several schemas side by side each migrate on their own.
+  const migrationTableSchema =
+    db.dialect === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0].schema
+      : undefined;
+  const migrator = new Migrator({ db: db.kysely, provider: new MigrationFolder(), migrationTableSchema });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
