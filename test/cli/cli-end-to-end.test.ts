@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli, type ServerProcess, sharedDatabaseUrl, startServerProcess } from '../helpers/server-process.ts';
+
+describe('the wcs command against a real server process', () => {
+  let db: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
+  let server: ServerProcess;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    db = await sharedDatabaseUrl();
+    env = { DATABASE_URL: db.url };
+    server = await startServerProcess(env);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await db?.dispose();
+  });
+
+  it('creates an organisation and a key that authenticates, then revokes it', async () => {
+    const org = JSON.parse(await runCli(['org', 'create', '--name', 'Skip Hire Ltd', '--plan', 'starter', '--json'], env));
+    expect(org.id).toMatch(/^org_/);
+    const created = JSON.parse(await runCli(['key', 'create', '--org', org.id, '--mode', 'live', '--json'], env));
+    expect(created).toMatchObject({ id: expect.stringMatching(/^key_/), mode: 'live' });
+    expect(created.key).toMatch(/^wcs_live_[0-9A-Za-z]{32,}$/);
+
+    const call = () => fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${created.key}` } });
+    const res = await call();
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      organisation: { id: org.id, name: 'Skip Hire Ltd', plan: 'starter' },
+      key: { id: created.id, mode: 'live' },
+    });
+
+    const listed = JSON.parse(await runCli(['key', 'list', '--org', org.id, '--json'], env));
+    expect(listed).toEqual([expect.objectContaining({ id: created.id, revoked_at: null })]);
+    expect(JSON.stringify(listed)).not.toContain(created.key);
+
+    await runCli(['key', 'revoke', created.id], env);
+    // The server caches a verified key for at most a second.
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await call()).status).toBe(401);
+  });
+
+  it('prints a clear error and exits non-zero for an unknown organisation or plan', async () => {
+    await expect(runCli(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No organisation with id org_missing'),
+    });
+    await expect(runCli(['org', 'create', '--name', 'X', '--plan', 'gold'], env)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Unknown plan "gold"'),
+    });
+  });
+
+  it('stops gracefully on SIGTERM', async () => {
+    const other = await startServerProcess(env);
+    expect(await other.stop('SIGTERM')).toBe(0);
+  });
+});

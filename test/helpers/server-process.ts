@@ -1,0 +1,96 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { postgresUrlForSchema, withPgClient } from './database.ts';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const CLI = join(ROOT, 'src/cli/main.ts');
+
+/** A database URL for real server processes: a temp SQLite file, or a fresh PostgreSQL schema. */
+export async function sharedDatabaseUrl(): Promise<{ url: string; dispose(): Promise<void> }> {
+  const base = process.env.DATABASE_URL;
+  if (base?.startsWith('postgres')) {
+    const schema = `e_${randomBytes(6).toString('hex')}`;
+    await withPgClient(base, (c) => c.query(`CREATE SCHEMA ${schema}`));
+    return {
+      url: postgresUrlForSchema(base, schema),
+      dispose: () => withPgClient(base, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(() => {}),
+    };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
+  return { url: `sqlite:${join(dir, 'wcs.sqlite')}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Runs `wcs ARGS` as a user would, with the given environment; resolves with stdout. */
+export async function runCli(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
+  return stdout;
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** Starts `wcs serve` in its own process and waits until /health answers. */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve'], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => {
+    output += d;
+  });
+  child.stderr?.on('data', (d) => {
+    output += d;
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start in 20 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => output,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
