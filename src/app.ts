@@ -1,9 +1,11 @@
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
+import { installLimits } from './limits/limit-hooks.ts';
+import { usageRoutes } from './limits/usage-routes.ts';
 import type { Config } from './config.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDb, type Db } from './platform/db/database.ts';
@@ -57,6 +59,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
+    // Access log lines are info-level: skip building them at all when the level would drop them.
+    logController: new LogController({
+      requestIdLogLabel: 'request_id',
+      disableRequestLogging: !logger.isLevelEnabled('info'),
+    }),
   }).setValidatorCompiler(TypeBoxValidatorCompiler);
 
   app.decorate('services', services);
@@ -65,8 +72,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     if (!deps.redis) redis?.disconnect();
     if (!deps.db) await db.close();
   });
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    done();
   });
   installErrorHandling(app);
   await registerOpenApi(app);
@@ -76,8 +84,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     async (v1) => {
       v1.addHook('onRoute', documentAuthenticatedRoute);
       installAuthentication(v1, services.accounts);
+      installLimits(v1, services.limits);
       requireJsonBodies(v1);
       await v1.register(accountRoutes);
+      await v1.register(usageRoutes);
     },
     { prefix: '/v1' },
   );

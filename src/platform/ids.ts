@@ -17,7 +17,13 @@ export function newId(prefix: string, length = 20): string {
   return `${prefix}_${randomBase62(length)}`;
 }
 
-/** A fast, non-secret request id (not used for anything that must be unguessable). */
+// Request ids need to be unique, not secret: a random per-process prefix (so instances never collide)
+// and a counter cost nothing per request, unlike drawing fresh random bytes each time.
+const processPrefix = randomBytes(9).toString('base64url');
+let requestCounter = 0;
+
+/** A unique request id, e.g. `req_Qm3xY0aZ-t1c000042`. */
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('base64url')}`;
+  requestCounter = (requestCounter + 1) % 2_176_782_336; // 36^6
+  return `req_${processPrefix}${requestCounter.toString(36).padStart(6, '0')}`;
 }
