@@ -37,9 +37,13 @@ async function load(url: string, requests: BenchRequest[]): Promise<LoadResult> 
     duration: SECONDS,
     requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
   };
-  const { stdout } = await promisify(execFile)(process.execPath, [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)], {
-    maxBuffer: 1 << 20,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)],
+    {
+      maxBuffer: 1 << 20,
+    },
+  );
   return JSON.parse(stdout) as LoadResult;
 }
 
@@ -59,14 +63,23 @@ async function bare(): Promise<LoadResult> {
   return result;
 }
 
-async function service(env: Record<string, string>, dir: string): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, `bench-${Date.now()}.sqlite`)}`, LOG_LEVEL: 'silent', ...env });
+async function service(
+  env: Record<string, string>,
+  dir: string,
+): Promise<{ app: FastifyInstance; url: string }> {
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, `bench-${Date.now()}.sqlite`)}`,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
   return { app, url: await listen(app) };
 }
 
 async function loadModules(): Promise<{ scenarios: BenchScenario[]; measurements: BenchMeasurement[] }> {
-  const files = readdirSync(import.meta.dirname).filter((f) => f.endsWith('.ts') && !['run.ts', 'load.ts', 'scenario.ts'].includes(f));
+  const files = readdirSync(import.meta.dirname).filter(
+    (f) => f.endsWith('.ts') && !['run.ts', 'load.ts', 'scenario.ts'].includes(f),
+  );
   const scenarios: BenchScenario[] = [];
   const measurements: BenchMeasurement[] = [];
   for (const file of files.sort()) {
@@ -78,7 +91,10 @@ async function loadModules(): Promise<{ scenarios: BenchScenario[]; measurements
     measurements.push(...(mod.measurements ?? []));
   }
   const keep = (name: string) => !filter || name.includes(filter);
-  return { scenarios: scenarios.filter((s) => keep(s.name)), measurements: measurements.filter((m) => keep(m.name)) };
+  return {
+    scenarios: scenarios.filter((s) => keep(s.name)),
+    measurements: measurements.filter((m) => keep(m.name)),
+  };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
@@ -88,7 +104,9 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
   console.log(`node ${process.version}, ${SECONDS}s per run, ${CONNECTIONS} connections\n`);
   const baseline = await bare();
-  console.log(`bare Fastify route              ${fmt(baseline.rps).padStart(8)} req/s  p99 ${baseline.p99} ms`);
+  console.log(
+    `bare Fastify route              ${fmt(baseline.rps).padStart(8)} req/s  p99 ${baseline.p99} ms`,
+  );
   const rows: string[] = [];
   try {
     for (const scenario of scenarios) {

@@ -4,9 +4,10 @@ import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
+import { carrierRoutes } from './carriers/carrier-routes.ts';
+import type { Config } from './config.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
-import type { Config } from './config.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDb, type Db } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -15,6 +16,7 @@ import { ApiError } from './platform/errors.ts';
 import { newRequestId } from './platform/ids.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
+import { portalPlugin } from './portal/portal-plugin.ts';
 import { createServices, type Services } from './services.ts';
 
 declare module 'fastify' {
@@ -31,7 +33,13 @@ export interface AppDeps {
 }
 
 /** Never logged: keys, passwords, session cookies. */
-const REDACT = ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.key'];
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.key',
+];
 
 export function createLogger(config: Config): Logger {
   return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } });
@@ -87,10 +95,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       installLimits(v1, services.limits);
       requireJsonBodies(v1);
       await v1.register(accountRoutes);
+      await v1.register(carrierRoutes);
       await v1.register(usageRoutes);
     },
     { prefix: '/v1' },
   );
+  // Outside /v1: the portal has its own form parser, cookies and CSRF checks, confined to its scope.
+  await app.register(portalPlugin, { prefix: '/portal' });
   return app;
 }
 

@@ -7,7 +7,11 @@ import { Value } from 'typebox/value';
  */
 export const ConfigSchema = Type.Object({
   PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 8080, description: 'TCP port to listen on.' }),
-  HOST: Type.String({ minLength: 1, default: '127.0.0.1', description: 'Interface to bind (0.0.0.0 for all).' }),
+  HOST: Type.String({
+    minLength: 1,
+    default: '127.0.0.1',
+    description: 'Interface to bind (0.0.0.0 for all).',
+  }),
   DATABASE_URL: Type.String({
     pattern: '^(sqlite:|postgres://|postgresql://)',
     default: 'sqlite:data/wcs.sqlite',
@@ -43,7 +47,8 @@ export const ConfigSchema = Type.Object({
   SHUTDOWN_GRACE_MS: Type.Integer({
     minimum: 0,
     default: 10000,
-    description: 'On SIGTERM/SIGINT, how long requests in flight may take to finish before the process exits.',
+    description:
+      'On SIGTERM/SIGINT, how long requests in flight may take to finish before the process exits.',
   }),
   EA_REGISTER_URL: Type.String({
     pattern: '^https?://',

@@ -23,7 +23,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['Account'],
         summary: 'The calling key and its organisation',
-        description: 'Check that a key works and see which organisation, plan and mode it belongs to. Costs no quota.',
+        description:
+          'Check that a key works and see which organisation, plan and mode it belongs to. Costs no quota.',
         response: { 200: AccountResponse },
       },
     },

@@ -23,7 +23,8 @@ export function registerAccountCommands(program: Command): void {
     .option('--plan <plan>', `one of ${PLAN_NAMES.join(', ')}`, 'free')
     .option('--json', 'print JSON')
     .action(async (opts: { name: string; plan: string; json?: boolean }) => {
-      if (!isPlanName(opts.plan)) throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
+      if (!isPlanName(opts.plan))
+        throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
       if (!opts.name.trim()) throw new CliError('--name must not be blank');
       const row = await withServices((s) => s.accounts.createOrganisation(opts.name.trim(), opts.plan));
       print(Boolean(opts.json), { id: row.id, name: row.name, plan: row.plan }, row.id);
@@ -36,26 +37,32 @@ export function registerAccountCommands(program: Command): void {
     .option('--monthly <n>', 'enterprise: calls per month per key', positiveInt('monthly'))
     .option('--per-minute <n>', 'enterprise: requests per minute per key', positiveInt('per-minute'))
     .option('--json', 'print JSON')
-    .action(async (orgId: string, opts: { plan: string; monthly?: number; perMinute?: number; json?: boolean }) => {
-      if (!isPlanName(opts.plan)) throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
-      if (opts.plan !== 'enterprise' && (opts.monthly || opts.perMinute)) {
-        throw new CliError('--monthly and --per-minute are set per organisation only on the enterprise plan');
-      }
-      const row = await withServices(async (s) => {
-        if (!(await s.accountStore.getOrganisation(orgId))) throw new CliError(`No organisation with id ${orgId}`);
-        return s.accountStore.setPlan(orgId, opts.plan as 'enterprise', {
-          monthly: opts.monthly,
-          perMinute: opts.perMinute,
+    .action(
+      async (orgId: string, opts: { plan: string; monthly?: number; perMinute?: number; json?: boolean }) => {
+        if (!isPlanName(opts.plan))
+          throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
+        if (opts.plan !== 'enterprise' && (opts.monthly || opts.perMinute)) {
+          throw new CliError(
+            '--monthly and --per-minute are set per organisation only on the enterprise plan',
+          );
+        }
+        const row = await withServices(async (s) => {
+          if (!(await s.accountStore.getOrganisation(orgId)))
+            throw new CliError(`No organisation with id ${orgId}`);
+          return s.accountStore.setPlan(orgId, opts.plan as 'enterprise', {
+            monthly: opts.monthly,
+            perMinute: opts.perMinute,
+          });
         });
-      });
-      if (!row) throw new CliError(`No organisation with id ${orgId}`);
-      const limits = limitsFor(row);
-      print(
-        Boolean(opts.json),
-        { id: row.id, plan: row.plan, monthly_limit: limits.monthly, per_minute_limit: limits.perMinute },
-        `${row.id} is on ${row.plan}: ${limits.monthly} calls a month, ${limits.perMinute} a minute per key`,
-      );
-    });
+        if (!row) throw new CliError(`No organisation with id ${orgId}`);
+        const limits = limitsFor(row);
+        print(
+          Boolean(opts.json),
+          { id: row.id, plan: row.plan, monthly_limit: limits.monthly, per_minute_limit: limits.perMinute },
+          `${row.id} is on ${row.plan}: ${limits.monthly} calls a month, ${limits.perMinute} a minute per key`,
+        );
+      },
+    );
 
   const key = program.command('key').description('API keys');
   key
@@ -69,7 +76,8 @@ export function registerAccountCommands(program: Command): void {
       if (opts.mode !== 'live' && opts.mode !== 'test') throw new CliError('--mode must be live or test');
       const mode = opts.mode;
       const created = await withServices(async (s) => {
-        if (!(await s.accountStore.getOrganisation(opts.org))) throw new CliError(`No organisation with id ${opts.org}`);
+        if (!(await s.accountStore.getOrganisation(opts.org)))
+          throw new CliError(`No organisation with id ${opts.org}`);
         return s.accounts.createKey(opts.org, mode, opts.name);
       });
       print(Boolean(opts.json), { id: created.row.id, key: created.key, mode }, created.key);
@@ -82,7 +90,8 @@ export function registerAccountCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (opts: { org: string; json?: boolean }) => {
       const rows = await withServices(async (s) => {
-        if (!(await s.accountStore.getOrganisation(opts.org))) throw new CliError(`No organisation with id ${opts.org}`);
+        if (!(await s.accountStore.getOrganisation(opts.org)))
+          throw new CliError(`No organisation with id ${opts.org}`);
         return s.accountStore.listKeys(opts.org);
       });
       const view = rows.map((r) => ({
@@ -95,7 +104,10 @@ export function registerAccountCommands(program: Command): void {
         revoked_at: r.revoked_at,
       }));
       const text = view
-        .map((r) => `${r.id}  ${r.mode}  ${r.display_prefix}  ${r.revoked_at ? 'revoked' : 'active'}  ${r.name ?? ''}`)
+        .map(
+          (r) =>
+            `${r.id}  ${r.mode}  ${r.display_prefix}  ${r.revoked_at ? 'revoked' : 'active'}  ${r.name ?? ''}`,
+        )
         .join('\n');
       print(Boolean(opts.json), view, text || 'no keys');
     });
@@ -107,6 +119,10 @@ export function registerAccountCommands(program: Command): void {
     .action(async (keyId: string, opts: { json?: boolean }) => {
       const row = await withServices((s) => s.accounts.revokeKey(keyId));
       if (!row) throw new CliError(`No key with id ${keyId}`);
-      print(Boolean(opts.json), { id: row.id, revoked_at: row.revoked_at }, `${row.id} revoked at ${row.revoked_at}`);
+      print(
+        Boolean(opts.json),
+        { id: row.id, revoked_at: row.revoked_at },
+        `${row.id} revoked at ${row.revoked_at}`,
+      );
     });
 }

@@ -10,9 +10,14 @@ import { createServices, type Services } from '../services.ts';
  * Runs a CLI action against the same database (and Redis) the server uses, so the CLI and the portal act
  * on the same organisations and keys.
  */
-export async function withServices<T>(action: (services: Services, config: Config) => Promise<T>): Promise<T> {
+export async function withServices<T>(
+  action: (services: Services, config: Config) => Promise<T>,
+): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger({ ...config, LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL });
+  const logger = createLogger({
+    ...config,
+    LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
+  });
   const db = createDb(config.DATABASE_URL);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   try {

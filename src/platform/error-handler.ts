@@ -30,7 +30,8 @@ export function validationDetails(issues: ValidationIssue[], part: string | unde
     } else if (issue.keyword === 'const') {
       allowed.set(path, [...(allowed.get(path) ?? []), issue.params.allowedValue]);
     } else if (issue.keyword === 'anyOf' || issue.keyword === 'oneOf') {
-      if (!allowed.has(path) && !details.has(field(path))) details.set(field(path), 'is not an accepted value');
+      if (!allowed.has(path) && !details.has(field(path)))
+        details.set(field(path), 'is not an accepted value');
     } else if (!details.has(field(path))) {
       details.set(field(path), describe(issue));
     }
@@ -79,7 +80,10 @@ export function toApiError(error: FastifyError): ApiError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('INVALID_REQUEST', 'Send the request body as JSON with Content-Type: application/json.');
+      return new ApiError(
+        'INVALID_REQUEST',
+        'Send the request body as JSON with Content-Type: application/json.',
+      );
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiError('INVALID_REQUEST', 'The body is empty but Content-Type is application/json.');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
@@ -99,7 +103,10 @@ export function toApiError(error: FastifyError): ApiError {
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
   if (error.headers) reply.headers(error.headers);
-  return reply.code(error.status).type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(error, reply.request.id));
 }
 
 /**
@@ -120,7 +127,10 @@ export function installErrorHandling(app: FastifyInstance): void {
       reply.header('Allow', allowed.join(', '));
       return sendApiError(
         reply,
-        new ApiError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`),
+        new ApiError(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`,
+        ),
       );
     }
     return sendApiError(reply, new ApiError('NOT_FOUND', `No route ${request.method} ${path}. See /docs.`));

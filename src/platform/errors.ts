@@ -24,7 +24,10 @@ export const errorCodes = {
     message: 'This Idempotency-Key was already used with a different request body.',
   },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Too many requests.' },
-  INTERNAL_ERROR: { status: 500, message: 'Something went wrong on our side. Quote the request_id to support.' },
+  INTERNAL_ERROR: {
+    status: 500,
+    message: 'Something went wrong on our side. Quote the request_id to support.',
+  },
   CLASSIFICATION_FAILED: { status: 500, message: 'The waste could not be classified. Try again.' },
   EA_REGISTER_UNAVAILABLE: {
     status: 503,
@@ -50,12 +53,7 @@ export class ApiError extends Error {
   /** Extra response headers (e.g. Retry-After). */
   readonly headers?: Record<string, string>;
 
-  constructor(
-    code: ErrorCode,
-    message?: string,
-    details?: ErrorDetail[],
-    headers?: Record<string, string>,
-  ) {
+  constructor(code: ErrorCode, message?: string, details?: ErrorDetail[], headers?: Record<string, string>) {
     super(message ?? errorCodes[code].message);
     this.name = 'ApiError';
     this.code = code;

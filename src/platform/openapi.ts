@@ -19,7 +19,9 @@ export const ErrorResponse = Type.Object(
       details: Type.Optional(
         Type.Array(
           Type.Object({
-            field: Type.String({ description: 'JSON pointer into the body (`/producer/name`) or a parameter name.' }),
+            field: Type.String({
+              description: 'JSON pointer into the body (`/producer/name`) or a parameter name.',
+            }),
             issue: Type.String(),
           }),
         ),
@@ -43,12 +45,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Verify waste carriers against the Environment Agency public register, classify waste with List of Wastes (EWC) codes, and issue digital waste transfer notes. Every /v1 route needs `Authorization: Bearer <key>`; `wcs_test_` keys see only test data and the sandbox and are never billed.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'wcs_live_… or wcs_test_…' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', description: 'wcs_live_… or wcs_test_…' },
+        },
       },
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+  });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
@@ -57,9 +64,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
  * the OpenAPI document tells the truth without each route repeating it.
  */
 export function documentAuthenticatedRoute(route: RouteOptions): void {
-  const schema = (route.schema ??= {}) as Record<string, unknown>;
+  route.schema ??= {};
+  const schema = route.schema as Record<string, unknown>;
   schema.security ??= [{ bearerAuth: [] }];
-  const response = (schema.response ??= {}) as Record<string, unknown>;
+  schema.response ??= {};
+  const response = schema.response as Record<string, unknown>;
   for (const status of ['400', '401', '429', '500']) response[status] ??= errorRef;
 }
 

@@ -67,7 +67,11 @@ describe('authentication on /v1', () => {
 
   it('never stores the key itself', async () => {
     const { key, keyId } = await t.newKey();
-    const row = await t.db.kysely.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('id', '=', keyId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(key.slice(9));
   });
 });

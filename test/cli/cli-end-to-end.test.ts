@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, type ServerProcess, sharedDatabaseUrl, startServerProcess } from '../helpers/server-process.ts';
+import {
+  runCli,
+  type ServerProcess,
+  sharedDatabaseUrl,
+  startServerProcess,
+} from '../helpers/server-process.ts';
 
 describe('the wcs command against a real server process', () => {
   let db: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
@@ -17,13 +22,18 @@ describe('the wcs command against a real server process', () => {
   });
 
   it('creates an organisation and a key that authenticates, then revokes it', async () => {
-    const org = JSON.parse(await runCli(['org', 'create', '--name', 'Skip Hire Ltd', '--plan', 'starter', '--json'], env));
+    const org = JSON.parse(
+      await runCli(['org', 'create', '--name', 'Skip Hire Ltd', '--plan', 'starter', '--json'], env),
+    );
     expect(org.id).toMatch(/^org_/);
-    const created = JSON.parse(await runCli(['key', 'create', '--org', org.id, '--mode', 'live', '--json'], env));
+    const created = JSON.parse(
+      await runCli(['key', 'create', '--org', org.id, '--mode', 'live', '--json'], env),
+    );
     expect(created).toMatchObject({ id: expect.stringMatching(/^key_/), mode: 'live' });
     expect(created.key).toMatch(/^wcs_live_[0-9A-Za-z]{32,}$/);
 
-    const call = () => fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${created.key}` } });
+    const call = () =>
+      fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${created.key}` } });
     const res = await call();
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
@@ -42,7 +52,9 @@ describe('the wcs command against a real server process', () => {
   });
 
   it('prints a clear error and exits non-zero for an unknown organisation or plan', async () => {
-    await expect(runCli(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env)).rejects.toMatchObject({
+    await expect(
+      runCli(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env),
+    ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No organisation with id org_missing'),
     });

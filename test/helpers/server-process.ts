@@ -18,11 +18,15 @@ export async function sharedDatabaseUrl(): Promise<{ url: string; dispose(): Pro
     await withPgClient(base, (c) => c.query(`CREATE SCHEMA ${schema}`));
     return {
       url: postgresUrlForSchema(base, schema),
-      dispose: () => withPgClient(base, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(() => {}),
+      dispose: () =>
+        withPgClient(base, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(() => {}),
     };
   }
   const dir = mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
-  return { url: `sqlite:${join(dir, 'wcs.sqlite')}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    url: `sqlite:${join(dir, 'wcs.sqlite')}`,
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export async function freePort(): Promise<number> {

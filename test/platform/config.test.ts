@@ -14,7 +14,11 @@ describe('configuration', () => {
   });
 
   it('reads and converts what is set', () => {
-    const config = loadConfig({ PORT: '9090', DATABASE_URL: 'postgres://u@h:5432/db', REDIS_URL: 'redis://h:6379' });
+    const config = loadConfig({
+      PORT: '9090',
+      DATABASE_URL: 'postgres://u@h:5432/db',
+      REDIS_URL: 'redis://h:6379',
+    });
     expect(config.PORT).toBe(9090);
     expect(config.DATABASE_URL).toBe('postgres://u@h:5432/db');
   });

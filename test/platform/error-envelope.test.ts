@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 
-function expectEnvelope(res: { statusCode: number; headers: Record<string, unknown>; json(): any }, code: string) {
-  const body = res.json();
+function expectEnvelope(
+  res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+  code: string,
+) {
+  const body = res.json() as { error: { code: string; status: number; message: string; request_id: string } };
   expect(Object.keys(body)).toEqual(['error']);
   expect(body.error.code).toBe(code);
   expect(body.error.status).toBe(res.statusCode);

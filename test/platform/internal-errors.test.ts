@@ -35,7 +35,10 @@ describe('unexpected errors', () => {
 
     const expected = await app.inject({ method: 'GET', url: '/expected' });
     expect(expected.statusCode).toBe(404);
-    expect(expected.json().error).toMatchObject({ code: 'WTN_NOT_FOUND', message: 'No transfer note WTN-2026-0101-ABCD.' });
+    expect(expected.json().error).toMatchObject({
+      code: 'WTN_NOT_FOUND',
+      message: 'No transfer note WTN-2026-0101-ABCD.',
+    });
     await app.close();
   });
 });

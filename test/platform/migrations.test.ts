@@ -24,7 +24,15 @@ describe(`migrations (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
       const now = new Date().toISOString();
       await db.kysely
         .insertInto('organisations')
-        .values({ id: 'org_1', name: 'A', plan: 'free', monthly_limit: null, per_minute_limit: null, plan_changed_at: now, created_at: now })
+        .values({
+          id: 'org_1',
+          name: 'A',
+          plan: 'free',
+          monthly_limit: null,
+          per_minute_limit: null,
+          plan_changed_at: now,
+          created_at: now,
+        })
         .execute();
       const key = {
         id: 'key_1',
@@ -38,8 +46,17 @@ describe(`migrations (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
         revoked_at: null,
       };
       await db.kysely.insertInto('api_keys').values(key).execute();
-      await expect(db.kysely.insertInto('api_keys').values({ ...key, id: 'key_2' }).execute()).rejects.toThrow();
-      const row = await db.kysely.selectFrom('api_keys').selectAll().where('id', '=', 'key_1').executeTakeFirst();
+      await expect(
+        db.kysely
+          .insertInto('api_keys')
+          .values({ ...key, id: 'key_2' })
+          .execute(),
+      ).rejects.toThrow();
+      const row = await db.kysely
+        .selectFrom('api_keys')
+        .selectAll()
+        .where('id', '=', 'key_1')
+        .executeTakeFirst();
       expect(row).toEqual(key);
     } finally {
       await db.close();

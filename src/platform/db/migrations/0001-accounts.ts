@@ -24,7 +24,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_used_at', 'varchar(30)')
     .addColumn('revoked_at', 'varchar(30)')
     .execute();
-  await db.schema.createIndex('api_keys_by_organisation').on('api_keys').columns(['organisation_id']).execute();
+  await db.schema
+    .createIndex('api_keys_by_organisation')
+    .on('api_keys')
+    .columns(['organisation_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
