@@ -1,0 +1,57 @@
+import type { KeyMode } from '../accounts/api-key-format.ts';
+
+/**
+ * What a transfer note needs from the carriers and classification capabilities: the parts of their
+ * service results it reads. Declared here, structurally, so this capability depends on their public
+ * answers (the /v1/verify-carrier and /v1/classify-waste bodies) and never on their internals.
+ */
+export interface CarrierRegistration {
+  registration_number: string;
+  business_name: string;
+  tier: 'upper' | 'lower';
+  status: string;
+  expiry_date: string | null;
+  days_until_expiry: number | null;
+  expiry_warning: boolean;
+}
+
+export interface CarrierVerification {
+  status: 'valid' | 'expiring_soon' | 'expired' | 'not_found' | 'lower_tier';
+  registrations: CarrierRegistration[];
+}
+
+export interface CarrierVerifier {
+  /** Throws ApiError INVALID_REGISTRATION_NUMBER (400) or EA_REGISTER_UNAVAILABLE (503). */
+  verify(input: { registration_number?: string }, mode: KeyMode): Promise<CarrierVerification>;
+}
+
+export interface WasteClassification {
+  ewc_code: string;
+  description: string;
+  is_hazardous: boolean;
+  confidence: number;
+}
+
+export interface ClassificationResult {
+  classifications: WasteClassification[];
+}
+
+export interface WasteClassifier {
+  /** Throws ApiError CLASSIFICATION_FAILED (500). */
+  classify(
+    input: { description: string; source_industry?: string; additional_context?: string },
+    maxResults: number,
+  ): Promise<ClassificationResult>;
+}
+
+/** A List of Wastes entry as the note needs it. */
+export interface CatalogueEntry {
+  code: string;
+  description: string;
+  is_hazardous: boolean;
+}
+
+export interface EwcLookup {
+  /** Accepts "170504", "17 05 04", "17 05 04*"; undefined when the code is not in the List of Wastes. */
+  get(code: string): CatalogueEntry | undefined;
+}

@@ -1,0 +1,25 @@
+import { randomInt } from 'node:crypto';
+import { londonDate } from '../platform/clock.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** `WTN-<year>-<MMDD>-<4 upper-case letters or digits>`. */
+export const REFERENCE_PATTERN = /^WTN-\d{4}-(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])-[A-Z0-9]{4}$/;
+
+/**
+ * A new reference dated by the creation instant's calendar date in Europe/London (so a note created at
+ * 00:30 BST on 1 June is dated 0601, not 0531). The suffix is random: uniqueness is enforced by the
+ * database's unique index, and the writer draws again on a collision.
+ */
+export function newReference(createdAt: Date): string {
+  const [year, month, day] = londonDate(createdAt).split('-');
+  let suffix = '';
+  for (let i = 0; i < 4; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
+  return `WTN-${year}-${month}${day}-${suffix}`;
+}
+
+/** The canonical form of a reference a client sent, or undefined when it cannot be one. */
+export function parseReference(input: string): string | undefined {
+  const reference = input.trim().toUpperCase();
+  return REFERENCE_PATTERN.test(reference) ? reference : undefined;
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { getCatalogue } from '../../src/classification/catalogue.ts';
+import { buildNote } from '../../src/wtn/note-builder.ts';
+import { HIERARCHY_DECLARATION, renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
+import type { GenerateWtnInput, WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
+import { readPdf } from './pdf-text.ts';
+
+const catalogue = getCatalogue();
+
+function noteFor(input: GenerateWtnInput, status: 'valid' | 'expired' = 'valid'): WasteTransferNote {
+  const body = buildNote(
+    input,
+    {
+      verification: {
+        status,
+        registrations: [
+          {
+            registration_number: 'CBDU100001',
+            business_name: 'Sandbox Haulage Limited',
+            tier: 'upper',
+            status,
+            expiry_date: status === 'valid' ? '2027-04-30' : '2026-02-01',
+            days_until_expiry: status === 'valid' ? 400 : -52,
+            expiry_warning: false,
+          },
+        ],
+      },
+      classification: {
+        classifications: [{ ewc_code: '17 06 05', description: '', is_hazardous: true, confidence: 0.92 }],
+      },
+    },
+    catalogue,
+  );
+  return { reference: 'WTN-2026-0325-A7X9', ...body, created_at: '2026-03-25T09:15:00.000Z' };
+}
+
+const input: GenerateWtnInput = {
+  producer: {
+    name: 'ABC Office Fit-out Ltd',
+    address: '45 High Street, Bournemouth, BH1 2AA',
+    sic_code: '43320',
+    contact_name: 'Jo Bloggs',
+  },
+  carrier: { registration_number: 'CBDU100001' },
+  waste: { description: 'Asbestos cement roof sheets', quantity_kg: 2500, container_type: 'sealed skip' },
+  destination: {
+    name: 'South Coast Landfill',
+    address: 'Industrial Estate, Poole, BH15 1NF',
+    permit_number: 'EPR/AB1234CD',
+  },
+  transfer_date: '2026-03-25',
+};
+
+describe('the printable transfer note', () => {
+  it('is an A4 PDF with the parties, the waste, the checks, flags, the declaration and places to sign', async () => {
+    const pdf = await renderNotePdf(noteFor(input, 'expired'));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, width, height } = await readPdf(pdf);
+    expect(Math.round(width)).toBe(595);
+    expect(Math.round(height)).toBe(842);
+    for (const expected of [
+      'Waste Transfer Note',
+      'WTN-2026-0325-A7X9',
+      'Date of transfer: 2026-03-25',
+      'ABC Office Fit-out Ltd',
+      '45 High Street, Bournemouth, BH1 2AA',
+      'SIC code (2007): 43320',
+      'Jo Bloggs',
+      'Sandbox Haulage Limited',
+      'Registration number: CBDU100001',
+      'Registered waste carrier (upper tier)',
+      'expired on the EA public register',
+      'South Coast Landfill',
+      'EPR/AB1234CD',
+      'Asbestos cement roof sheets',
+      '17 06 05*',
+      catalogue.get('170605')!.description,
+      'Hazardous: Yes',
+      '2,500 kg',
+      'sealed skip (SKI)',
+      '[ ] Carrier registration confirmed on the public register',
+      '[x] Waste classified with a List of Wastes code',
+      'Compliant: No',
+      'CARRIER_EXPIRED',
+      'HAZARDOUS_WASTE',
+      'Transferor (producer)',
+      'Transferee (carrier)',
+      'Signature:',
+      'Name:',
+      'Date:',
+      'Place of transfer',
+      'at least 2 years',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(text).toContain(HIERARCHY_DECLARATION.slice(0, 80));
+  });
+
+  it('prints warnings, and text outside the PDF base fonts without failing', async () => {
+    const note = noteFor({
+      ...input,
+      producer: { ...input.producer, name: 'Zoë’s Café – “Bistro” ✓ 日本', sic_code: undefined },
+      destination: { ...input.destination, permit_number: undefined },
+    });
+    const { text } = await readPdf(await renderNotePdf(note));
+    expect(text).toContain('PERMIT_NUMBER_MISSING');
+    expect(text).toContain('SIC_CODE_MISSING');
+    expect(text).toContain('Zoë’s Café – “Bistro”');
+  });
+});
