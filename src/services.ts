@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { AccountService } from './accounts/account-service.ts';
 import { AccountStore } from './accounts/account-store.ts';
 import type { Config } from './config.ts';
+import { LimitService } from './limits/limit-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
@@ -21,6 +22,8 @@ export interface Services {
   infra: Infrastructure;
   accounts: AccountService;
   accountStore: AccountStore;
+  /** Rate limits and monthly quotas per API key; `usage(auth)` for GET /v1/usage and the portal. */
+  limits: LimitService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -37,6 +40,7 @@ export function createServices(infra: Infrastructure): Services {
     authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
     redis,
   });
+  const limits = new LimitService({ db, clock, logger, redis });
   const cacheFor = (namespace: string, maxEntries: number) =>
     createCache({ namespace, maxEntries, clock, redis, logger });
 
@@ -44,8 +48,15 @@ export function createServices(infra: Infrastructure): Services {
     infra,
     accounts,
     accountStore,
+    limits,
     cacheFor,
-    start: () => accounts.start(),
-    stop: () => accounts.stop(),
+    start: async () => {
+      await limits.start();
+      await accounts.start();
+    },
+    stop: async () => {
+      await limits.stop();
+      await accounts.stop();
+    },
   };
 }

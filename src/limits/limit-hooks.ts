@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import { limitHeaders, monthlyHeaders } from './limit-headers.ts';
+import type { LimitService, LimitState } from './limit-service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * Whether this request spends a call of the monthly quota: true for live keys on billable routes.
+     * A route that replays a stored response sets it to false before the quota check (or at the latest
+     * in its handler) and the call is given back.
+     */
+    countsTowardQuota: boolean;
+    /** The limits applied to this request (null until admitted). */
+    limitState: LimitState | null;
+  }
+}
+
+/**
+ * Installs the limits on a scope whose requests are authenticated (install right after
+ * installAuthentication). The order of checks (CONVENTIONS.md): authenticate -> rate limit (onRequest)
+ * -> idempotency replay (route preValidation) -> monthly quota (preHandler) -> handler, so a rejected or
+ * replayed request never spends quota. A call is counted at onSend, once its status is known, and only
+ * if it is neither a 5xx (a client never pays for our faults) nor a 429 (issue 3).
+ */
+export function installLimits(scope: FastifyInstance, limits: LimitService): void {
+  scope.decorateRequest('countsTowardQuota', false);
+  scope.decorateRequest('limitState', null);
+
+  scope.addHook('onRequest', async (request, reply) => {
+    const { auth } = request;
+    request.countsTowardQuota = auth.mode === 'live' && request.routeOptions.config.billable !== false;
+    const state = await limits.admit(auth);
+    request.limitState = state;
+    reply.headers(limitHeaders(state));
+    if (!state.allowed) throw limits.windowExceeded(state);
+  });
+
+  scope.addHook('preHandler', async (request, reply) => {
+    const state = request.limitState;
+    if (!state || !request.countsTowardQuota) return;
+    const reserved = await limits.reserve(state);
+    reply.headers(monthlyHeaders(state));
+    if (!reserved) throw limits.quotaExceeded(state);
+  });
+
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const state = request.limitState;
+    if (state?.reservation && !state.reservation.settled) {
+      const status = reply.statusCode;
+      await limits.settle(state, request.countsTowardQuota && status < 500 && status !== 429);
+      reply.headers(monthlyHeaders(state));
+    }
+    return payload;
+  });
+
+  // A response that failed before onSend (a broken connection) is not counted.
+  scope.addHook('onResponse', async (request) => {
+    if (request.limitState) await limits.settle(request.limitState, false);
+  });
+}

@@ -1,0 +1,220 @@
+import { once } from 'node:events';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AuthContext } from '../accounts/account-service.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import { ApiError } from '../platform/errors.ts';
+import { type Cycle, cycleAt, daysOfCycleUntil, secondsUntil, utcDay } from './cycle.ts';
+import { FallbackLimitStore } from './fallback-store.ts';
+import type { LimitStore } from './limit-store.ts';
+import { MemoryLimitStore, type MemoryStoreOptions } from './memory-store.ts';
+import { RedisLimitStore } from './redis-store.ts';
+import { UsageLedger } from './usage-ledger.ts';
+
+/** What the limits know about one request: set when it is admitted, updated as the quota is spent. */
+export interface LimitState {
+  keyId: string;
+  /** Live keys are counted against the monthly quota; test keys never are. */
+  live: boolean;
+  nowMs: number;
+  cycle: Cycle;
+  perMinute: number;
+  allowed: boolean;
+  windowCount: number;
+  nextSlotAtMs: number;
+  monthlyLimit: number;
+  monthlyUsed: number;
+  reservation?: { via: LimitStore | undefined; day: string; settled: boolean };
+}
+
+/** One key's use of its monthly quota: GET /v1/usage and the portal's dashboard. */
+export interface KeyUsage {
+  used: number;
+  limit: number;
+  remaining: number;
+  /** ISO 8601 UTC: 00:00 on the 1st of this month. */
+  cycle_start: string;
+  /** ISO 8601 UTC: 00:00 on the 1st of next month, when the quota resets. */
+  resets_at: string;
+  /** Every UTC day of the cycle so far, oldest first, with its counted calls. */
+  daily: Array<{ date: string; calls: number }>;
+}
+
+export interface LimitServiceOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  redis?: Redis;
+  memory?: MemoryStoreOptions;
+}
+
+/**
+ * Rate limits (a sliding 60 s window per key) and monthly quotas (per live key, per UTC month).
+ * The order of checks is the hooks' (limit-hooks.ts): admit after authentication, reserve a call after
+ * the idempotency replay, settle once the response status is known, so only calls that end in neither
+ * a 5xx nor a 429 are counted, and each is written to the database before its response leaves.
+ */
+export class LimitService {
+  readonly store: LimitStore;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #ledger: UsageLedger;
+  readonly #redis?: Redis;
+  readonly #seeding = new Map<string, Promise<number>>();
+  #cycle: Cycle = cycleAt(new Date(0));
+
+  constructor(options: LimitServiceOptions) {
+    this.#clock = options.clock;
+    this.#logger = options.logger;
+    this.#ledger = new UsageLedger(options.db, options.logger);
+    this.#redis = options.redis;
+    const memory = new MemoryLimitStore(options.memory);
+    this.store = options.redis
+      ? new FallbackLimitStore(new RedisLimitStore(options.redis), memory, options.logger)
+      : memory;
+  }
+
+  /**
+   * Waits (up to 2 s) for Redis to be ready, so the first requests after a start share the limits
+   * instead of falling back to this instance's counters while the connection is still being made.
+   */
+  async start(): Promise<void> {
+    const redis = this.#redis;
+    if (!redis || redis.status === 'ready') return;
+    try {
+      await once(redis, 'ready', { signal: AbortSignal.timeout(2_000) });
+    } catch {
+      this.#logger.warn('redis not ready: limits start on this instance alone until it is');
+    }
+  }
+
+  /** Counts the request in its key's window and reads the key's monthly use. */
+  async admit(auth: AuthContext): Promise<LimitState> {
+    const nowMs = this.#clock.now().getTime();
+    const cycle = this.#cycleAt(nowMs);
+    const live = auth.mode === 'live';
+    const { perMinute, monthly } = auth.limits;
+    const hit = await this.store.hit(auth.keyId, perMinute, nowMs, cycle.id);
+    const monthlyUsed = live ? (hit.monthlyUsed ?? (await this.#seed(auth.keyId, cycle, nowMs))) : 0;
+    return {
+      keyId: auth.keyId,
+      live,
+      nowMs,
+      cycle,
+      perMinute,
+      allowed: hit.window.allowed,
+      windowCount: hit.window.count,
+      nextSlotAtMs: hit.window.nextSlotAtMs,
+      monthlyLimit: monthly,
+      monthlyUsed,
+    };
+  }
+
+  /** Takes one call of the monthly quota; false when it is spent. */
+  async reserve(state: LimitState): Promise<boolean> {
+    const { keyId, cycle, monthlyLimit } = state;
+    let outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit);
+    if (outcome.status === 'unseeded') {
+      await this.#seed(keyId, cycle, state.nowMs);
+      outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit);
+    }
+    const day = utcDay(new Date(state.nowMs));
+    if (outcome.status === 'unseeded') {
+      // Only if the counter vanished twice in a row (Redis flushed mid-request): count it, hold nothing.
+      this.#logger.warn({ keyId }, 'monthly counter missing after seeding; counting the call without a hold');
+      state.reservation = { via: undefined, day, settled: false };
+      return true;
+    }
+    state.monthlyUsed = outcome.used;
+    if (outcome.status === 'exhausted') return false;
+    state.reservation = { via: outcome.via, day, settled: false };
+    return true;
+  }
+
+  /** Records the reserved call (counted) or gives it back (5xx, 429, replay). Never throws. */
+  async settle(state: LimitState, counted: boolean): Promise<void> {
+    const reservation = state.reservation;
+    if (!reservation || reservation.settled) return;
+    reservation.settled = true;
+    const { keyId, cycle } = state;
+    try {
+      if (counted) {
+        await this.#ledger
+          .record(keyId, reservation.day)
+          .finally(() => reservation.via?.commit(keyId, cycle.id));
+      } else {
+        const used = await reservation.via?.release(keyId, cycle.id);
+        state.monthlyUsed = used ?? Math.max(0, state.monthlyUsed - 1);
+      }
+    } catch (err) {
+      // The call was served; the counter still holds it, only its database row is missing (logged).
+      this.#logger.error({ err, keyId }, 'could not settle a monthly call');
+    }
+  }
+
+  windowExceeded(state: LimitState): ApiError {
+    const wait = secondsUntil(state.nextSlotAtMs, state.nowMs);
+    return new ApiError(
+      'RATE_LIMIT_EXCEEDED',
+      `Rate limit exceeded: this key may make ${state.perMinute} requests in any 60 seconds. Try again in ${wait} s.`,
+      undefined,
+      { 'retry-after': String(wait) },
+    );
+  }
+
+  quotaExceeded(state: LimitState): ApiError {
+    const resetsAt = state.cycle.end.toISOString();
+    return new ApiError(
+      'RATE_LIMIT_EXCEEDED',
+      `Monthly limit reached: this key has used all ${state.monthlyLimit} calls of its plan for ${state.cycle.id}. The quota resets at ${resetsAt} (00:00 UTC on the 1st).`,
+      undefined,
+      { 'retry-after': String(secondsUntil(state.cycle.end.getTime(), state.nowMs)) },
+    );
+  }
+
+  /** The calling key's counted calls this cycle, by day. Test keys are never counted. */
+  async usage(auth: AuthContext): Promise<KeyUsage> {
+    const now = this.#clock.now();
+    const cycle = cycleAt(now);
+    const byDay =
+      auth.mode === 'live' ? await this.#ledger.daily(auth.keyId, cycle) : new Map<string, number>();
+    const daily = daysOfCycleUntil(cycle, now).map((date) => ({ date, calls: byDay.get(date) ?? 0 }));
+    const used = [...byDay.values()].reduce((sum, calls) => sum + calls, 0);
+    const limit = auth.limits.monthly;
+    return {
+      used,
+      limit,
+      remaining: Math.max(0, limit - used),
+      cycle_start: cycle.start.toISOString(),
+      resets_at: cycle.end.toISOString(),
+      daily,
+    };
+  }
+
+  /** Waits for counted calls still being written (on shutdown). */
+  stop(): Promise<void> {
+    return this.#ledger.flush();
+  }
+
+  /** Seeds the store's monthly counter from the database, once per key and cycle however many ask. */
+  #seed(keyId: string, cycle: Cycle, nowMs: number): Promise<number> {
+    const id = `${keyId}:${cycle.id}`;
+    let seeding = this.#seeding.get(id);
+    if (!seeding) {
+      seeding = this.#ledger
+        .used(keyId, cycle)
+        .then((committed) => this.store.seed(keyId, cycle.id, cycle.end.getTime() - nowMs, committed))
+        .finally(() => this.#seeding.delete(id));
+      this.#seeding.set(id, seeding);
+    }
+    return seeding;
+  }
+
+  #cycleAt(nowMs: number): Cycle {
+    if (nowMs < this.#cycle.start.getTime() || nowMs >= this.#cycle.end.getTime()) {
+      this.#cycle = cycleAt(new Date(nowMs));
+    }
+    return this.#cycle;
+  }
+}

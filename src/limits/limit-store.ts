@@ -1,0 +1,47 @@
+/**
+ * Where the per-key counters live: in this process (memory-store.ts) or in Redis shared by every
+ * instance (redis-store.ts). Each operation is one atomic check-and-count.
+ */
+
+/** A true sliding window: the rate limit counts requests in the 60 seconds before now. */
+export const WINDOW_MS = 60_000;
+
+export interface WindowOutcome {
+  allowed: boolean;
+  /** Requests in the window after this one (this one included when allowed). */
+  count: number;
+  /**
+   * When the window next gains a free slot (ms): 60 s after the oldest request that keeps it full, or,
+   * with room left, 60 s after its oldest request.
+   */
+  nextSlotAtMs: number;
+}
+
+export interface HitOutcome {
+  window: WindowOutcome;
+  /** Calls used this cycle (counted and in flight), or undefined when the store has not been seeded. */
+  monthlyUsed: number | undefined;
+}
+
+export type ReserveOutcome =
+  /** `via` is the store holding the reservation: commit or release it there. */
+  | { status: 'reserved'; used: number; via: LimitStore }
+  | { status: 'exhausted'; used: number }
+  | { status: 'unseeded' };
+
+export interface LimitStore {
+  readonly name: 'memory' | 'redis';
+  /** Counts one request in the key's window if there is room, and reads the key's monthly use. */
+  hit(keyId: string, perMinute: number, nowMs: number, cycleId: string): Promise<HitOutcome>;
+  /**
+   * Seeds the monthly counter from the database record unless it is already there; returns its value.
+   * `cycleLeftMs` is how long the cycle has left (relative, so a test clock and Redis's own agree).
+   */
+  seed(keyId: string, cycleId: string, cycleLeftMs: number, committed: number): Promise<number>;
+  /** Takes one call of the monthly quota if any is left. */
+  reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome>;
+  /** The reserved call was recorded in the database. */
+  commit(keyId: string, cycleId: string): Promise<void>;
+  /** The reserved call is not counted after all (5xx, 429, replay); returns the new monthly use. */
+  release(keyId: string, cycleId: string): Promise<number | undefined>;
+}

@@ -1,0 +1,93 @@
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cycleAt } from '../../src/limits/cycle.ts';
+import { UsageLedger } from '../../src/limits/usage-ledger.ts';
+import type { Db } from '../../src/platform/db/database.ts';
+import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { freshDatabase } from '../helpers/database.ts';
+
+let db: Db;
+let ledger: UsageLedger;
+const keys = ['key_ledger_a', 'key_ledger_b'];
+
+beforeEach(async () => {
+  db = await freshDatabase();
+  await migrateToLatest(db);
+  const now = '2026-01-01T00:00:00.000Z';
+  await db.kysely
+    .insertInto('organisations')
+    .values({
+      id: 'org_ledger',
+      name: 'Ledger Ltd',
+      plan: 'free',
+      monthly_limit: null,
+      per_minute_limit: null,
+      plan_changed_at: now,
+      created_at: now,
+    })
+    .execute();
+  for (const id of keys) {
+    await db.kysely
+      .insertInto('api_keys')
+      .values({
+        id,
+        organisation_id: 'org_ledger',
+        mode: 'live',
+        name: null,
+        display_prefix: id,
+        hash: id,
+        created_at: now,
+        last_used_at: null,
+        revoked_at: null,
+      })
+      .execute();
+  }
+  ledger = new UsageLedger(db, pino({ level: 'silent' }));
+});
+
+afterEach(async () => {
+  await db.close();
+});
+
+describe('usage ledger', () => {
+  it('commits every call recorded concurrently, each before its promise resolves', async () => {
+    // Key A: 100 calls on each of 1 and 31 March. Key B: 100 on 2 March and 100 on 1 April.
+    const plan: Array<[string, string]> = [
+      [keys[0], '2026-03-01'],
+      [keys[0], '2026-03-31'],
+      [keys[1], '2026-03-02'],
+      [keys[1], '2026-04-01'],
+    ];
+    const writes = Array.from({ length: 400 }, (_, i) => ledger.record(...plan[i % 4]));
+    await Promise.all(writes);
+    const march = cycleAt(new Date('2026-03-15T00:00:00Z'));
+    const april = cycleAt(new Date('2026-04-02T00:00:00Z'));
+    expect(await ledger.used(keys[0], march)).toBe(200);
+    expect(await ledger.used(keys[1], march)).toBe(100);
+    expect(await ledger.used(keys[1], april)).toBe(100);
+    expect(Object.fromEntries(await ledger.daily(keys[0], march))).toEqual({
+      '2026-03-01': 100,
+      '2026-03-31': 100,
+    });
+  });
+
+  it('adds to what is already recorded for the day', async () => {
+    await ledger.record(keys[0], '2026-03-05');
+    await Promise.all([ledger.record(keys[0], '2026-03-05'), ledger.record(keys[0], '2026-03-05')]);
+    const rows = await db.kysely.selectFrom('api_key_usage').selectAll().execute();
+    expect(rows.map((r) => ({ ...r, calls: Number(r.calls) }))).toEqual([
+      { key_id: keys[0], day: '2026-03-05', calls: 3 },
+    ]);
+  });
+
+  it('reports nothing used for a key with no calls', async () => {
+    expect(await ledger.used(keys[1], cycleAt(new Date('2026-03-15T00:00:00Z')))).toBe(0);
+  });
+
+  it('rejects the calls of a write that fails, and records later ones', async () => {
+    const failing = ledger.record('key_that_does_not_exist', '2026-03-05');
+    await expect(failing).rejects.toThrow();
+    await ledger.record(keys[0], '2026-03-05');
+    expect(await ledger.used(keys[0], cycleAt(new Date('2026-03-15T00:00:00Z')))).toBe(1);
+  });
+});
