@@ -1,0 +1,255 @@
+// Reads a producer's input the way a waste expert does: which things are named (and which is the head of
+// each phrase: "oil drums" are drums, "tins of paint" are paint), what the activity is (source industry,
+// context, description), and which words are evidence about contamination.
+import type { ActivityCueDef, EvidenceKind } from '../knowledge/types.ts';
+import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './compile.ts';
+import { findMatches, type Match } from './matcher.ts';
+import { stem, type Token, tokenize } from './text.ts';
+
+export type Role = 'head' | 'modifier' | 'source' | 'qualifier' | 'context';
+
+/** How much a match counts towards a code, by its place in the phrase. */
+export const ROLE_FACTOR: Record<Role, number> = {
+  head: 1,
+  modifier: 0.55,
+  source: 0.3,
+  qualifier: 0.35,
+  context: 0.5,
+};
+
+export interface ConceptHit {
+  match: Match<CompiledConcept>;
+  role: Role;
+  /** A substance used as an adjective ("solvent based"): never the head. */
+  adjectival?: boolean;
+  /** Phrase group (description only); -1 for the additional context. */
+  group: number;
+  part: 'description' | 'context';
+}
+
+export interface EvidenceHit {
+  kind: EvidenceKind | 'clean';
+  strength: number;
+  term: string;
+  group: number;
+  part: 'description' | 'context';
+  positions: number[];
+}
+
+export interface CueHit {
+  cue: ActivityCueDef;
+  term: string;
+  weight: number;
+  from: 'source_industry' | 'additional_context' | 'description';
+}
+
+export interface Analysis {
+  description: Token[];
+  context: Token[];
+  concepts: ConceptHit[];
+  evidence: EvidenceHit[];
+  cues: CueHit[];
+  setting?: 'household' | 'business';
+  corrections: Array<{ from: string; to: string }>;
+}
+
+/** Tokenises, rejoins split compounds ("plaster board") and corrects misspellings ("flourescent"). */
+export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
+  const raw = tokenize(text);
+  const out: Token[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const t = { ...raw[i] };
+    const next = raw[i + 1];
+    if (next && !next.boundaryBefore) {
+      const joined = stem(t.raw + next.raw);
+      const phraseStart = (k.concepts.byFirst.get(t.stem) ?? []).some((e) => e.tokens[1] === next.stem);
+      if (k.singleWords.has(joined) && !phraseStart) {
+        out.push({ ...t, raw: joined, stem: joined, index: out.length });
+        i++;
+        continue;
+      }
+    }
+    if (!k.known.has(t.stem) && t.raw.length >= 6) {
+      const fixed = k.speller.correct(t.stem);
+      if (fixed) {
+        t.correctedFrom = t.raw;
+        t.stem = fixed;
+      }
+    }
+    t.index = out.length;
+    out.push(t);
+  }
+  return out;
+}
+
+type SegmentRole = 'main' | 'source' | 'qualifier';
+const SOURCE_WORDS = new Set(['from', 'for', 'after', 'in']);
+const MAIN_WORDS = new Set([',', 'and', 'or', 'plus', 'including']);
+const CONTINUING_WORDS = new Set(['and', 'or', 'plus']);
+const ADJECTIVAL = new Set([
+  'based',
+  'borne',
+  'soaked',
+  'stained',
+  'covered',
+  'contaminated',
+  'free',
+  'filled',
+  'containing',
+  'type',
+]);
+
+/** Splits the description into clauses and groups each main clause with its "from/with" qualifiers. */
+function clauses(tokens: Token[]): Array<{ role: SegmentRole; group: number }> {
+  const out: Array<{ role: SegmentRole; group: number }> = [];
+  let group = -1;
+  let role: SegmentRole = 'main';
+  for (const t of tokens) {
+    if (t.boundaryBefore) {
+      // "contaminated with oil and paint": "and" continues the qualifier; a comma starts a new waste.
+      const continues = CONTINUING_WORDS.has(t.boundary) && role !== 'main' && group >= 0;
+      if (!continues) {
+        role = MAIN_WORDS.has(t.boundary) ? 'main' : SOURCE_WORDS.has(t.boundary) ? 'source' : 'qualifier';
+        if (role === 'main' || group < 0) group++;
+      }
+    }
+    out.push({ role, group: Math.max(group, 0) });
+  }
+  return out;
+}
+
+/** Marks the head of each phrase group: the right-most named thing of its main clause. */
+function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): ConceptHit[] {
+  const info = clauses(tokens);
+  const hits: ConceptHit[] = matches.map((match) => {
+    const seg = info[match.start];
+    const role: Role = match.kind === 'cooccur' ? 'head' : seg.role === 'main' ? 'modifier' : seg.role;
+    return { match, role, group: info[match.start].group, part: 'description' };
+  });
+  // "solvent based", "oil soaked", "asbestos free": a substance used as an adjective is not the waste.
+  for (const h of hits) {
+    const next = tokens[h.match.end]?.raw;
+    if (h.match.item.def.evidence && next && ADJECTIVAL.has(next)) {
+      h.role = 'qualifier';
+      h.adjectival = true;
+    }
+  }
+  const groups = new Set(hits.map((h) => h.group));
+  for (const g of groups) {
+    const inGroup = hits.filter((h) => h.group === g && h.match.kind !== 'cooccur' && !h.adjectival);
+    const main = inGroup.filter((h) => h.role === 'modifier');
+    const pool =
+      main.length > 0 ? main : inGroup.filter((h) => h.role !== 'source' && h.role !== 'qualifier');
+    const candidates = pool.length > 0 ? pool : inGroup;
+    const head = candidates.reduce<ConceptHit | undefined>(
+      (best, h) => (!best || h.match.end > best.match.end ? h : best),
+      undefined,
+    );
+    if (head) head.role = 'head';
+  }
+  // "mixed packaging - plastic, card, tins": the listed materials are components of the collective.
+  if (hits.some((h) => h.role === 'head' && h.match.item.def.collective)) {
+    for (const h of hits) if (h.role === 'head' && !h.match.item.def.collective) h.role = 'modifier';
+  }
+  return hits;
+}
+
+function cueHits(
+  tokens: Token[],
+  k: CompiledKnowledge,
+  from: CueHit['from'],
+  weight: number,
+  cover: number[][],
+): CueHit[] {
+  // In the description and context, words that name the waste ("textiles") are not the activity.
+  return findMatches(tokens, k.cues)
+    .filter(
+      (m) => !cover.some((c) => c.length >= m.positions.length && m.positions.every((p) => c.includes(p))),
+    )
+    .map((m) => ({ cue: m.item, term: m.term, weight, from }));
+}
+
+/** Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity. */
+function withoutActivityWords<T>(matches: Match<T>[], tokens: Token[], k: CompiledKnowledge): Match<T>[] {
+  const cues = findMatches(tokens, k.cues);
+  return matches.filter(
+    (m) =>
+      !cues.some(
+        (c) => c.positions.length > m.positions.length && m.positions.every((p) => c.positions.includes(p)),
+      ),
+  );
+}
+
+function evidenceHits(
+  tokens: Token[],
+  k: CompiledKnowledge,
+  part: EvidenceHit['part'],
+  groupOf: (p: number) => number,
+): EvidenceHit[] {
+  return findMatches<CompiledEvidence>(tokens, k.evidence).map((m) => ({
+    kind: m.item.kind,
+    strength: m.item.strength,
+    term: m.term,
+    group: part === 'context' ? -1 : groupOf(m.start),
+    part,
+    positions: m.positions,
+  }));
+}
+
+function decideSetting(cues: CueHit[]): 'household' | 'business' | undefined {
+  let household = 0;
+  let business = 0;
+  for (const c of cues) {
+    if (c.cue.setting === 'household') household = Math.max(household, c.weight);
+    if (c.cue.setting === 'business') business = Math.max(business, c.weight);
+  }
+  if (household === 0 && business === 0) return undefined;
+  return household >= business ? 'household' : 'business';
+}
+
+export function analyse(
+  input: { description: string; source_industry?: string; additional_context?: string },
+  k: CompiledKnowledge,
+): Analysis {
+  const description = prepareTokens(input.description, k);
+  const context = prepareTokens(input.additional_context ?? '', k);
+  const industry = prepareTokens(input.source_industry ?? '', k);
+  const descMatches = withoutActivityWords(findMatches(description, k.concepts), description, k);
+  const concepts = assignRoles(descMatches, description);
+  const ctxMatches = withoutActivityWords(findMatches(context, k.concepts), context, k);
+  const described = concepts.some((h) => h.role === 'head');
+  for (const match of ctxMatches) {
+    // A substance named in the context of a named waste qualifies it ("filters" + "solvent paint").
+    const role: Role = described && match.item.def.evidence ? 'qualifier' : 'context';
+    concepts.push({ match, role, group: -1, part: 'context' });
+  }
+  const info = clauses(description);
+  const evidence = [
+    ...evidenceHits(description, k, 'description', (p) => info[p]?.group ?? 0),
+    ...evidenceHits(context, k, 'context', () => -1),
+  ];
+  const cues = [
+    ...cueHits(industry, k, 'source_industry', 1, []),
+    ...cueHits(
+      context,
+      k,
+      'additional_context',
+      0.8,
+      ctxMatches.map((m) => m.positions),
+    ),
+    ...cueHits(
+      description,
+      k,
+      'description',
+      0.6,
+      descMatches.map((m) => m.positions),
+    ),
+  ];
+  const used = new Set<Token>();
+  for (const h of concepts)
+    for (const p of h.match.positions) used.add((h.part === 'context' ? context : description)[p]);
+  const corrections = [...used]
+    .filter((t) => t?.correctedFrom)
+    .map((t) => ({ from: t.correctedFrom as string, to: t.stem }));
+  return { description, context, concepts, evidence, cues, setting: decideSetting(cues), corrections };
+}

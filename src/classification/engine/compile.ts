@@ -1,0 +1,139 @@
+// Compiles the knowledge (src/classification/knowledge) into term indexes, once at start. Every code
+// named in the knowledge is checked against the catalogue here, so a code outside the List of Wastes can
+// never be returned.
+import type { Catalogue } from '../catalogue.ts';
+import type { Knowledge } from '../knowledge/index.ts';
+import type {
+  ActivityCueDef,
+  ConceptDef,
+  EvidenceKind,
+  EvidenceRedirectDef,
+  EvidenceTermDef,
+} from '../knowledge/types.ts';
+import { buildTermIndex, type GroupEntry, type TermEntry, type TermIndex } from './matcher.ts';
+import { createSpellingCorrector, type SpellingCorrector } from './spelling.ts';
+import { PROTECTED_WORDS, STOPWORDS, stem, termTokens, tokenize } from './text.ts';
+
+export interface CodeOption {
+  code: string;
+  weight: number;
+  setting?: 'household' | 'business';
+  /** Hazardous alternatives of an absolute entry (e.g. 15 01 10* for packaging). */
+  alts: string[];
+}
+
+export interface CompiledConcept {
+  def: ConceptDef;
+  options: CodeOption[];
+  specificity: number;
+}
+
+export interface CompiledEvidence {
+  kind: EvidenceKind | 'clean';
+  strength: number;
+}
+
+export interface CompiledKnowledge {
+  concepts: TermIndex<CompiledConcept>;
+  cues: TermIndex<ActivityCueDef>;
+  evidence: TermIndex<CompiledEvidence>;
+  redirects: readonly EvidenceRedirectDef[];
+  speller: SpellingCorrector;
+  /** Single-word terms, used to rejoin split compounds ("plaster board"). */
+  singleWords: ReadonlySet<string>;
+  known: ReadonlySet<string>;
+}
+
+const SPEC = /^(\d\d \d\d \d\d)(?:@([\d.]+))?([hb])?(?:>([\d |]+))?$/;
+
+export function parseCodeSpec(spec: string, catalogue: Catalogue, where: string): CodeOption {
+  const m = SPEC.exec(spec.trim());
+  if (!m) throw new Error(`knowledge ${where}: malformed code "${spec}"`);
+  const [, code, weight, setting, alts] = m;
+  const all = [code, ...(alts ? alts.split('|').map((a) => a.trim()) : [])];
+  for (const c of all) {
+    if (!catalogue.has(c)) throw new Error(`knowledge ${where}: ${c} is not in the List of Wastes`);
+  }
+  return {
+    code,
+    weight: weight ? Number(weight) : 1,
+    setting: setting === 'h' ? 'household' : setting === 'b' ? 'business' : undefined,
+    alts: all.slice(1),
+  };
+}
+
+function compileConcepts(defs: readonly ConceptDef[], catalogue: Catalogue) {
+  const terms: TermEntry<CompiledConcept>[] = [];
+  const groups: GroupEntry<CompiledConcept>[] = [];
+  for (const def of defs) {
+    const concept: CompiledConcept = {
+      def,
+      options: def.codes.map((spec) => parseCodeSpec(spec, catalogue, def.id)),
+      specificity: def.specificity ?? 1,
+    };
+    for (const term of def.terms) terms.push({ tokens: termTokens(term), term, item: concept });
+    if (def.cooccur) {
+      groups.push({ groups: def.cooccur.map((g) => g.map((w) => stem(w.toLowerCase()))), item: concept });
+    }
+  }
+  return buildTermIndex(terms, groups);
+}
+
+function compileCues(defs: readonly ActivityCueDef[], catalogue: Catalogue) {
+  const terms: TermEntry<ActivityCueDef>[] = [];
+  for (const def of defs) {
+    for (const [prefix] of def.prefixes) {
+      if (!catalogue.entries.some((e) => e.code.startsWith(prefix))) {
+        throw new Error(`activity cue ${def.label}: no entry under ${prefix}`);
+      }
+    }
+    for (const term of def.terms) terms.push({ tokens: termTokens(term), term, item: def });
+  }
+  return buildTermIndex(terms);
+}
+
+function compileEvidence(defs: readonly EvidenceTermDef[]) {
+  const terms: TermEntry<CompiledEvidence>[] = [];
+  for (const def of defs) {
+    const item: CompiledEvidence = { kind: def.kind, strength: def.strength ?? 1 };
+    for (const term of def.terms) terms.push({ tokens: termTokens(term), term, item });
+  }
+  return buildTermIndex(terms);
+}
+
+function collectVocabulary(knowledge: Knowledge): Set<string> {
+  const words = new Set<string>();
+  const add = (term: string) => {
+    for (const t of termTokens(term)) words.add(t);
+  };
+  for (const c of knowledge.concepts) c.terms.forEach(add);
+  for (const c of knowledge.cues) c.terms.forEach(add);
+  for (const e of knowledge.evidence) e.terms.forEach(add);
+  return words;
+}
+
+export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): CompiledKnowledge {
+  for (const r of knowledge.redirects) {
+    if (!catalogue.has(r.to)) throw new Error(`redirect to ${r.to}: not in the List of Wastes`);
+  }
+  const vocabulary = collectVocabulary(knowledge);
+  const known = new Set<string>([...vocabulary, ...STOPWORDS, ...PROTECTED_WORDS]);
+  for (const w of PROTECTED_WORDS) known.add(stem(w));
+  for (const e of catalogue.entries) for (const t of tokenize(e.description)) known.add(t.stem);
+  const singleWords = new Set<string>();
+  for (const c of knowledge.concepts) {
+    for (const term of c.terms) {
+      const toks = termTokens(term);
+      if (toks.length === 1) singleWords.add(toks[0]);
+    }
+  }
+  return {
+    concepts: compileConcepts(knowledge.concepts, catalogue),
+    cues: compileCues(knowledge.cues, catalogue),
+    evidence: compileEvidence(knowledge.evidence),
+    redirects: knowledge.redirects,
+    speller: createSpellingCorrector(vocabulary, known),
+    singleWords,
+    known,
+  };
+}

@@ -1,0 +1,130 @@
+// The local classification engine: deterministic, in-process, no network and no downloaded model.
+// Knowledge is compiled once; a classification is a few map look-ups and a small scoring pass.
+import type { Catalogue, EwcEntry } from '../catalogue.ts';
+import { disposalNotes, flagsForEntry } from '../guidance.ts';
+import { knowledge as defaultKnowledge, type Knowledge } from '../knowledge/index.ts';
+import type { Flag } from '../knowledge/types.ts';
+import { MODEL_VERSION } from '../model-version.ts';
+import type { ClassificationEngine, ClassifyInput, EngineResult, RankedClassification } from '../types.ts';
+import { type Analysis, analyse } from './analysis.ts';
+import { compileKnowledge } from './compile.ts';
+import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
+import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
+import { mixtureHit } from './mixtures.ts';
+import { explain } from './reasoning.ts';
+import { type Candidate, chapterFit, scoreConcepts } from './scoring.ts';
+
+export const MAX_RANKING = 5;
+const LEGAL_TEXT_WEIGHT = 0.5;
+const LEGAL_TEXT_SUPPORT = 0.2;
+const MIN_SIMILARITY = 0.35;
+const STRONG_SIMILARITY = 0.6;
+
+/**
+ * Adds candidates from the legal text. When the lexicon already named the waste, only close legal-text
+ * matches are added (so a stray word does not put an unrelated code in the ranking).
+ */
+function addLegalText(candidates: Map<string, Candidate>, analysis: Analysis, index: LegalTextIndex): void {
+  const named = Math.max(0, ...[...candidates.values()].map((c) => c.score));
+  const threshold = named >= 0.6 ? STRONG_SIMILARITY : MIN_SIMILARITY;
+  const tokens = [...analysis.description, ...analysis.context];
+  const rawOf = (stem: string) => tokens.find((t) => t.stem === stem)?.raw ?? stem;
+  for (const m of index.search(tokens, 4)) {
+    if (m.similarity < threshold) continue;
+    const fit = chapterFit(m.entry.code, analysis.cues).factor;
+    const existing = candidates.get(m.entry.code);
+    if (existing) existing.score += LEGAL_TEXT_SUPPORT * m.similarity * fit;
+    else {
+      candidates.set(m.entry.code, {
+        code: m.entry.code,
+        score: LEGAL_TEXT_WEIGHT * m.similarity * fit,
+        contributions: [],
+        legalText: { words: m.words.map(rawOf), similarity: m.similarity },
+      });
+    }
+  }
+}
+
+function rank(candidates: Map<string, Candidate>): Candidate[] {
+  const sorted = [...candidates.values()].sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  const top = sorted[0]?.score ?? 0;
+  return sorted.filter((c) => c.score >= Math.max(0.08, 0.25 * top)).slice(0, MAX_RANKING);
+}
+
+/** The description names more than one waste and they code differently (one note per waste is better). */
+function multipleWastes(ranked: Candidate[]): boolean {
+  const [a, b] = ranked;
+  if (!a || !b || isAlternativeOnly(b) || b.score < 0.7 * a.score) return false;
+  const ta = a.contributions[0]?.term;
+  const tb = b.contributions[0]?.term;
+  return Boolean(
+    ta &&
+      tb &&
+      ta !== tb &&
+      a.code.slice(0, 2) !== b.code.slice(0, 2) &&
+      a.contributions[0].role === 'head' &&
+      b.contributions[0].role === 'head',
+  );
+}
+
+function toRanked(
+  c: Candidate,
+  confidence: number,
+  analysis: Analysis,
+  catalogue: Catalogue,
+): RankedClassification {
+  const entry = catalogue.get(c.code) as EwcEntry;
+  const live = c.contributions.filter((x) => x.decision !== 'partner' && x.decision !== 'demoted');
+  const concepts = live.map(
+    (x) => analysis.concepts.find((h) => h.match.item.def.id === x.conceptId)?.match.item.def,
+  );
+  const flags = new Set<Flag>(flagsForEntry(entry));
+  const notes: string[] = [];
+  for (const def of concepts) {
+    for (const f of def?.flags ?? []) flags.add(f);
+    if (def?.note) notes.push(def.note);
+  }
+  const best = c.contributions[0];
+  if (best?.decision === 'hazardous' && best.from) flags.add('HAZARDOUS_BY_CONTAMINATION');
+  return {
+    ewc_code: entry.code,
+    description: entry.description,
+    chapter: entry.chapter_label,
+    is_hazardous: entry.is_hazardous,
+    confidence: Math.round(confidence * 1000) / 1000,
+    reasoning: explain(c, analysis, catalogue),
+    flags: [...flags],
+    notes: [...new Set(notes)],
+    mirror_undecided: best?.decision === 'undecided',
+  };
+}
+
+export interface LocalEngineOptions {
+  catalogue: Catalogue;
+  knowledge?: Knowledge;
+}
+
+export function createLocalEngine(options: LocalEngineOptions): ClassificationEngine {
+  const { catalogue } = options;
+  const compiled = compileKnowledge(options.knowledge ?? defaultKnowledge, catalogue);
+  const legalText = createLegalTextIndex(catalogue);
+
+  return {
+    version: MODEL_VERSION,
+    classify(input: ClassifyInput): EngineResult {
+      const analysis = analyse(input, compiled);
+      const mixture = mixtureHit(analysis);
+      if (mixture) analysis.concepts.push(mixture);
+      const candidates = scoreConcepts(analysis, compiled, catalogue);
+      addLegalText(candidates, analysis, legalText);
+      const ranked = rank(candidates);
+      const multiple = multipleWastes(ranked);
+      const conflict = ranked[0] ? chapterFit(ranked[0].code, analysis.cues).conflict : false;
+      const confidences = rankingConfidences(ranked, { multipleWastes: multiple, chapterConflict: conflict });
+      const ranking = ranked.map((c, i) => toRanked(c, confidences[i], analysis, catalogue));
+      return { ranking, flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [] };
+    },
+  };
+}
+
+export { disposalNotes };

@@ -1,0 +1,197 @@
+// Finds lexicon terms in a token list: contiguous phrases, the same words in another order within one
+// clause ("tubes, fluorescent"), and word groups anywhere (co-occurrence). Longer matches subsume the
+// shorter ones they contain ("oil filters" is not also "oil"), and negated terms ("no asbestos",
+// "asbestos free") are dropped.
+import { STOPWORDS, type Token } from './text.ts';
+
+export interface TermEntry<T> {
+  tokens: string[];
+  /** The term as written in the knowledge, for the reasoning. */
+  term: string;
+  item: T;
+}
+
+export interface GroupEntry<T> {
+  groups: string[][];
+  item: T;
+}
+
+export interface Match<T> {
+  item: T;
+  term: string;
+  positions: number[];
+  start: number;
+  end: number;
+  /** 1 exact phrase; lower for reordered words, co-occurrence and spelling corrections. */
+  quality: number;
+  kind: 'phrase' | 'reordered' | 'cooccur';
+}
+
+export interface TermIndex<T> {
+  byFirst: Map<string, TermEntry<T>[]>;
+  multi: Map<string, TermEntry<T>[]>;
+  groups: GroupEntry<T>[];
+}
+
+export function buildTermIndex<T>(entries: TermEntry<T>[], groups: GroupEntry<T>[] = []): TermIndex<T> {
+  const byFirst = new Map<string, TermEntry<T>[]>();
+  const multi = new Map<string, TermEntry<T>[]>();
+  for (const entry of entries) {
+    if (entry.tokens.length === 0) continue;
+    const first = entry.tokens[0];
+    byFirst.set(first, [...(byFirst.get(first) ?? []), entry]);
+    if (entry.tokens.length > 1) {
+      for (const t of new Set(entry.tokens)) multi.set(t, [...(multi.get(t) ?? []), entry]);
+    }
+  }
+  return { byFirst, multi, groups };
+}
+
+const NEGATORS = new Set(['no', 'not', 'non', 'none', 'without', 'never', 'nor', 'isnt', 'arent', 'free']);
+const POST_NEGATORS = new Set(['free']);
+
+/** True when the match is negated: "no asbestos", "not contaminated", "asbestos free", "free of oil". */
+export function isNegated(tokens: readonly Token[], start: number, end: number): boolean {
+  if (!tokens[start].boundaryBefore) {
+    for (let i = start - 1; i >= 0 && i >= start - 3; i--) {
+      const raw = tokens[i].raw;
+      if (raw === 'free') {
+        if (['of', 'from'].includes(tokens[i + 1]?.raw ?? '')) return true;
+      } else if (NEGATORS.has(raw)) return true;
+      if (tokens[i].boundaryBefore) break;
+    }
+  }
+  const next = tokens[end];
+  return next !== undefined && POST_NEGATORS.has(next.raw);
+}
+
+function qualityOf(tokens: readonly Token[], positions: number[], base: number): number {
+  let q = base;
+  for (const p of positions) if (tokens[p].correctedFrom) q *= 0.9;
+  return q;
+}
+
+function sameClause(tokens: readonly Token[], from: number, to: number): boolean {
+  for (let i = from + 1; i <= to; i++) if (tokens[i].boundaryBefore) return false;
+  return true;
+}
+
+function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    for (const entry of index.byFirst.get(tokens[i].stem) ?? []) {
+      const n = entry.tokens.length;
+      if (i + n > tokens.length) continue;
+      let ok = true;
+      for (let k = 1; k < n; k++) {
+        if (tokens[i + k].stem !== entry.tokens[k]) {
+          ok = false;
+          break;
+        }
+      }
+      if (!ok) continue;
+      const positions = Array.from({ length: n }, (_, k) => i + k);
+      out.push({
+        item: entry.item,
+        term: entry.term,
+        positions,
+        start: i,
+        end: i + n,
+        quality: qualityOf(tokens, positions, 1),
+        kind: 'phrase',
+      });
+    }
+  }
+}
+
+/** The words of a multi-word term in another order, close together in one clause. */
+function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
+  const seen = new Set<TermEntry<T>>();
+  for (let i = 0; i < tokens.length; i++) {
+    for (const entry of index.multi.get(tokens[i].stem) ?? []) {
+      if (seen.has(entry) || entry.tokens[0] === tokens[i].stem) continue;
+      // Generic words ("waste water" / "water ... waste") are too loose to match out of order.
+      if (entry.tokens.some((t) => STOPWORDS.has(t))) continue;
+      const window = entry.tokens.length + 2;
+      const positions: number[] = [];
+      for (const want of entry.tokens) {
+        let found = -1;
+        for (let j = Math.max(0, i - window); j < Math.min(tokens.length, i + window + 1); j++) {
+          if (tokens[j].stem === want && !positions.includes(j)) {
+            found = j;
+            break;
+          }
+        }
+        if (found < 0) break;
+        positions.push(found);
+      }
+      if (positions.length !== entry.tokens.length) continue;
+      const start = Math.min(...positions);
+      const end = Math.max(...positions) + 1;
+      if (!sameClause(tokens, start, end - 1) || end - start > window) continue;
+      seen.add(entry);
+      out.push({
+        item: entry.item,
+        term: entry.term,
+        positions,
+        start,
+        end,
+        quality: qualityOf(tokens, positions, 0.85),
+        kind: 'reordered',
+      });
+    }
+  }
+}
+
+function groupMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
+  for (const entry of index.groups) {
+    const positions: number[] = [];
+    for (const group of entry.groups) {
+      const at = tokens.findIndex((t) => group.includes(t.stem) && !positions.includes(t.index));
+      if (at < 0) break;
+      positions.push(at);
+    }
+    if (positions.length !== entry.groups.length) continue;
+    const term = positions.map((p) => tokens[p].raw).join(' + ');
+    const start = Math.min(...positions);
+    out.push({
+      item: entry.item,
+      term,
+      positions,
+      start,
+      end: Math.max(...positions) + 1,
+      quality: qualityOf(tokens, positions, 0.95),
+      kind: 'cooccur',
+    });
+  }
+}
+
+/** Drops matches whose words all lie inside a longer match (the more specific term wins). */
+export function removeSubsumed<T>(matches: Match<T>[]): Match<T>[] {
+  const sorted = [...matches].sort((a, b) => b.positions.length - a.positions.length || a.start - b.start);
+  const kept: Match<T>[] = [];
+  for (const m of sorted) {
+    const inside = kept.some(
+      (k) => k.positions.length > m.positions.length && m.positions.every((p) => k.positions.includes(p)),
+    );
+    const duplicate = kept.some(
+      (k) => k.item === m.item && m.positions.every((p) => k.positions.includes(p)),
+    );
+    if (!inside && !duplicate) kept.push(m);
+  }
+  return kept.sort((a, b) => a.start - b.start || a.end - b.end);
+}
+
+export function findMatches<T>(tokens: readonly Token[], index: TermIndex<T>): Match<T>[] {
+  const raw: Match<T>[] = [];
+  phraseMatches(tokens, index, raw);
+  const reordered: Match<T>[] = [];
+  reorderedMatches(tokens, index, reordered);
+  const phraseAt = new Set(raw.flatMap((m) => m.positions));
+  raw.push(...reordered.filter((m) => !m.positions.some((p) => phraseAt.has(p))));
+  groupMatches(tokens, index, raw);
+  return removeSubsumed(raw).filter((m) =>
+    m.kind === 'cooccur'
+      ? !m.positions.some((p) => isNegated(tokens, p, p + 1))
+      : !isNegated(tokens, m.start, m.end),
+  );
+}

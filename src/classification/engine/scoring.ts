@@ -1,0 +1,161 @@
+// Turns an analysis into scored candidate codes. The List of Wastes coding order (WM3 Annex 1; the
+// introduction to the List of Wastes) is applied through the activity: a code in the chapter the activity
+// points to is preferred, a code in another activity chapter (01-12, 17-20) is penalised when the activity
+// is known, and a "99" (not otherwise specified) code is used only when nothing specific fits.
+import type { Catalogue } from '../catalogue.ts';
+import type { EvidenceKind } from '../knowledge/types.ts';
+import { type Analysis, type ConceptHit, type CueHit, ROLE_FACTOR, type Role } from './analysis.ts';
+import type { CodeOption, CompiledKnowledge } from './compile.ts';
+import { type EvidenceItem, type MirrorDecision, resolveOption } from './mirror.ts';
+
+export interface Contribution {
+  value: number;
+  conceptId: string;
+  term: string;
+  role: Role;
+  quality: number;
+  specificity: number;
+  decision: MirrorDecision;
+  from?: string;
+  evidence: EvidenceItem[];
+  weakEvidence: boolean;
+  settingDependent: boolean;
+  source: string;
+}
+
+export interface Candidate {
+  code: string;
+  score: number;
+  contributions: Contribution[];
+  /** Matched legal-text words when the candidate came from the catalogue text, not the lexicon. */
+  legalText?: { words: string[]; similarity: number };
+}
+
+const ACTIVITY_CHAPTERS = new Set([
+  '01',
+  '02',
+  '03',
+  '04',
+  '05',
+  '06',
+  '07',
+  '08',
+  '09',
+  '10',
+  '11',
+  '12',
+  '17',
+  '18',
+  '19',
+  '20',
+]);
+
+export interface ChapterFit {
+  factor: number;
+  cue?: CueHit;
+  conflict: boolean;
+}
+
+/** How well a code's chapter fits the activity (LoW coding order). */
+export function chapterFit(code: string, cues: readonly CueHit[]): ChapterFit {
+  let total = 0;
+  let bestCue: CueHit | undefined;
+  let bestValue = 0;
+  let activity = 0;
+  const seen = new Set<CueHit['cue']>();
+  for (const hit of [...cues].sort((a, b) => b.weight - a.weight)) {
+    if (seen.has(hit.cue)) continue;
+    seen.add(hit.cue);
+    let best = 0;
+    for (const [prefix, strength] of hit.cue.prefixes) {
+      activity = Math.max(activity, strength * hit.weight);
+      if (code.startsWith(prefix)) best = Math.max(best, strength);
+    }
+    total += best * hit.weight;
+    if (best * hit.weight > bestValue) {
+      bestValue = best * hit.weight;
+      bestCue = hit;
+    }
+  }
+  let factor = 1 + Math.min(total, 2.5);
+  // Codes of 13-16 are the coding order's fallbacks and are not penalised for a different activity.
+  const conflict = bestValue === 0 && activity >= 0.6 && ACTIVITY_CHAPTERS.has(code.slice(0, 2));
+  if (conflict) factor *= 1 - 0.25 * Math.min(activity, 1.6);
+  if (code.endsWith(' 99')) factor *= 0.4;
+  return { factor, cue: bestCue, conflict };
+}
+
+function settingFactor(option: CodeOption, setting: Analysis['setting']): number {
+  if (!option.setting || !setting) return 1;
+  return option.setting === setting ? 1.25 : 0.4;
+}
+
+/**
+ * Evidence that applies to a hit: every evidence word of the description and the context except the
+ * words that name this waste itself ("emulsion paint" is not evidence about the paint), and the
+ * substances named by other, qualifying, concepts ("oil" in "oil drums"). Evidence is read across the
+ * whole description: "wood, glass and plastic contaminated with paint" contaminates all three.
+ */
+export function evidenceFor(hit: ConceptHit, analysis: Analysis): EvidenceItem[] {
+  const items: EvidenceItem[] = [];
+  const own = new Set(hit.match.positions);
+  for (const e of analysis.evidence) {
+    if (e.part === hit.part && e.positions.some((p) => own.has(p))) continue;
+    items.push({ kind: e.kind, strength: e.strength, term: e.term });
+  }
+  for (const other of analysis.concepts) {
+    const kind = other.match.item.def.evidence;
+    if (!kind || other === hit || other.role === 'head') continue;
+    if (other.part === hit.part && other.match.positions.some((p) => own.has(p))) continue;
+    items.push({ kind: kind as EvidenceKind, strength: 0.9, term: other.match.term });
+  }
+  return items;
+}
+
+export function scoreConcepts(
+  analysis: Analysis,
+  k: CompiledKnowledge,
+  catalogue: Catalogue,
+): Map<string, Candidate> {
+  const candidates = new Map<string, Candidate>();
+  for (const hit of analysis.concepts) {
+    const concept = hit.match.item;
+    const strength = hit.match.quality * ROLE_FACTOR[hit.role];
+    const evidence = evidenceFor(hit, analysis);
+    for (const option of concept.options) {
+      const base = strength * option.weight * settingFactor(option, analysis.setting);
+      for (const r of resolveOption(option, evidence, catalogue, k.redirects)) {
+        // The activity chooses the chapter of the waste named; it does not promote a qualifier over it.
+        const fit = chapterFit(r.code, analysis.cues).factor;
+        const value =
+          base * r.factor * (hit.role === 'head' || hit.role === 'context' ? fit : Math.min(1, fit));
+        const c = candidates.get(r.code) ?? { code: r.code, score: 0, contributions: [] };
+        c.contributions.push({
+          value,
+          conceptId: concept.def.id,
+          term: hit.match.term,
+          role: hit.role,
+          quality: hit.match.quality,
+          specificity: concept.specificity,
+          decision: r.decision,
+          from: r.from,
+          evidence: r.evidence,
+          weakEvidence: r.weak === true,
+          settingDependent: option.setting !== undefined && analysis.setting === undefined,
+          source: concept.def.source,
+        });
+        candidates.set(r.code, c);
+      }
+    }
+  }
+  for (const c of candidates.values()) {
+    c.contributions.sort((a, b) => b.value - a.value);
+    // One vote per concept: agreement between different named things adds up, repeats do not.
+    const perConcept = new Map<string, number>();
+    for (const x of c.contributions)
+      perConcept.set(x.conceptId, Math.max(perConcept.get(x.conceptId) ?? 0, x.value));
+    const [first, ...rest] = [...perConcept.values()].sort((a, b) => b - a);
+    c.score = first + 0.3 * rest.reduce((sum, x) => sum + x, 0);
+  }
+  return candidates;
+}

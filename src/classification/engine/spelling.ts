@@ -1,0 +1,106 @@
+// Misspelling tolerance ("flourescent", "asbestoes", "plaster bord"): a symmetric-delete index over the
+// lexicon vocabulary (the SymSpell method), so a lookup costs a few map reads rather than a scan.
+
+export interface SpellingCorrector {
+  /** The known word this token most likely meant, or undefined to leave it as written. */
+  correct(word: string): string | undefined;
+}
+
+function deletes(word: string, depth: number, out: Set<string>): void {
+  if (depth === 0 || word.length <= 3) return;
+  for (let i = 0; i < word.length; i++) {
+    const d = word.slice(0, i) + word.slice(i + 1);
+    if (!out.has(d)) {
+      out.add(d);
+      deletes(d, depth - 1, out);
+    }
+  }
+}
+
+/** Optimal string alignment distance (Damerau-Levenshtein with adjacent transpositions). */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const cols = b.length + 1;
+  const d: number[][] = Array.from({ length: rows }, (_, i) => {
+    const row = new Array<number>(cols).fill(0);
+    row[0] = i;
+    return row;
+  });
+  for (let j = 0; j < cols; j++) d[0][j] = j;
+  for (let i = 1; i < rows; i++) {
+    for (let j = 1; j < cols; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+      }
+    }
+  }
+  return d[a.length][b.length];
+}
+
+/** Allowed distance grows with length: short words are too easily confused. */
+function maxDistanceFor(length: number): number {
+  if (length < 6) return 0;
+  if (length < 9) return 1;
+  return 2;
+}
+
+/**
+ * @param vocabulary words the corrector may answer with (lexicon words)
+ * @param known words that are accepted as written and never corrected (vocabulary plus common words)
+ */
+export function createSpellingCorrector(
+  vocabulary: Iterable<string>,
+  known: ReadonlySet<string>,
+): SpellingCorrector {
+  const index = new Map<string, string[]>();
+  const add = (key: string, word: string) => {
+    const list = index.get(key);
+    if (list) {
+      if (!list.includes(word)) list.push(word);
+    } else index.set(key, [word]);
+  };
+  for (const word of vocabulary) {
+    if (word.length < 5 || /\d/.test(word)) continue;
+    add(word, word);
+    const ds = new Set<string>();
+    deletes(word, maxDistanceFor(word.length), ds);
+    for (const d of ds) add(d, word);
+  }
+  const memo = new Map<string, string | undefined>();
+
+  const lookup = (word: string): string | undefined => {
+    const limit = maxDistanceFor(word.length);
+    if (limit === 0) return undefined;
+    const keys = new Set<string>([word]);
+    deletes(word, limit, keys);
+    let best: string | undefined;
+    let bestDistance = Number.POSITIVE_INFINITY;
+    for (const key of keys) {
+      for (const candidate of index.get(key) ?? []) {
+        const distance = editDistance(word, candidate);
+        const allowed = Math.min(limit, maxDistanceFor(candidate.length));
+        // Misspellings rarely change the first letter; requiring it avoids "found" -> "wound".
+        if (distance > allowed || candidate[0] !== word[0]) continue;
+        // Prefer the closer word; ties go to the alphabetically first, for determinism.
+        const rank = distance;
+        if (rank < bestDistance || (rank === bestDistance && best !== undefined && candidate < best)) {
+          best = candidate;
+          bestDistance = rank;
+        }
+      }
+    }
+    return best;
+  };
+
+  return {
+    correct(word) {
+      if (known.has(word) || /\d/.test(word)) return undefined;
+      if (memo.has(word)) return memo.get(word);
+      const result = lookup(word);
+      if (memo.size < 50_000) memo.set(word, result);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,130 @@
+// Text normalisation shared by the lexicon compiler and the matcher, so that a term in the knowledge
+// files and the same words in a producer's description always reduce to the same tokens.
+
+/** A word of the input after normalisation; `raw` is what the producer wrote (for the reasoning). */
+export interface Token {
+  /** Stemmed, lower-case form used for matching. */
+  stem: string;
+  raw: string;
+  /** Index in the token list. */
+  index: number;
+  /** Set when the token was read as a known word at an edit distance (a misspelling). */
+  correctedFrom?: string;
+  /** True when a clause boundary (comma, full stop, semicolon, "and", "with", "from"...) precedes it. */
+  boundaryBefore: boolean;
+  /** The boundary word before this token ("with", "from"...), "," for punctuation or the start, else "". */
+  boundary: string;
+}
+
+/** Words that never carry meaning for classification on their own. */
+export const STOPWORDS: ReadonlySet<string> = new Set(
+  (
+    'a an the of and or to in on at by for from with as is are was were be been being it its this that ' +
+    'these those our my your their we i you they he she them us me some any all each per about into off ' +
+    'out up over under very just also only bit bits lot lots load loads please etc approx approximately ' +
+    'x kg kgs tonne tonnes ton tons bag bags sack sacks skip skips box boxes drum drums quantity qty ' +
+    'waste wastes rubbish junk stuff item items thing things various misc miscellaneous mixed general ' +
+    'old used spent new other others few several small large big site job work works'
+  ).split(' '),
+);
+
+/**
+ * Words that are never spelling-corrected (common English that is close to lexicon words:
+ * "bags" is not "rags", "lamp" is not "damp").
+ */
+export const PROTECTED_WORDS: ReadonlySet<string> = new Set(
+  (
+    'bag bags box boxes bin bins tin tins can cans tub tubs pot pots jar jars lid lids pack packs ' +
+    'have has had will would could should can cant dont not no non yes off out our ours their there ' +
+    'where when what which who whom whose than then them they some same sort type types kind like ' +
+    'mainly mostly mixture mix mixed full half empty part parts partly whole area areas unit units ' +
+    'room rooms yard yards shop shops shed sheds home homes house houses flat flats office offices ' +
+    'found round ground sound wound bound taken token broken spoken removed moved proved stored stared ' +
+    'cleared cleaned cleaner created collected connected corrected selected protected rejected ' +
+    'leaking leaning loading leading reading heading landing lending sending bending mending ' +
+    'during string strong spring sprung stripped striped shipped shopped dropped dripped chipped ' +
+    'stacked stocked packed picked ticked locked linked lined mined wined fined filled fitted ' +
+    'builders building buildings brought bought thought through though throughout rough tough ' +
+    'another mother bother other either neither whether weather leather feather father ' +
+    'garden gardens warden market markets basket baskets bucket buckets pocket rocket socket sockets ' +
+    'replacing replaced replacement removal disposal dispose disposed collection collections ' +
+    'amount amounts weekly monthly daily annually regularly usually normally generally ' +
+    'customer customers client clients tenant tenants landlord contract contracts project projects'
+  ).split(' '),
+);
+
+/**
+ * Light English stemmer: folds plurals and a few inflections so "batteries", "battery", "tubes" and
+ * "tube" meet. Deliberately conservative: over-stemming merges unrelated trade words.
+ */
+export function stem(word: string): string {
+  const w = word;
+  if (w.length <= 3) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('ves') && w.length > 4 && !w.endsWith('oves')) return `${w.slice(0, -3)}f`;
+  if (/(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('oes') && w.length > 4) return w.slice(0, -2);
+  if (w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) return w.slice(0, -1);
+  return w;
+}
+
+const BOUNDARY_WORDS: ReadonlySet<string> = new Set([
+  'and',
+  'with',
+  'from',
+  'containing',
+  'contain',
+  'contains',
+  'which',
+  'that',
+  'including',
+  'plus',
+  'or',
+  'for',
+  'after',
+  'held',
+  'previously',
+  'soak',
+  'in',
+  'by',
+]);
+
+/** Words that separate one noun phrase from the next; also used by the matcher. */
+export function isBoundaryWord(raw: string): boolean {
+  return BOUNDARY_WORDS.has(raw);
+}
+
+/** Lower-cases, folds punctuation and splits into tokens, marking clause boundaries. */
+export function tokenize(text: string): Token[] {
+  const cleaned = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ')
+    .replace(/(\d)\s*%/g, '$1 percent');
+  const tokens: Token[] = [];
+  let boundary = ',';
+  for (const piece of cleaned.split(/([^a-z0-9]+)/)) {
+    if (piece === '') continue;
+    if (!/^[a-z0-9]+$/.test(piece)) {
+      // Punctuation and a spaced dash ("mixed packaging - plastic, card") separate clauses.
+      if (/[,.;:()!?/|+]/.test(piece) || /\s-+\s|\s-+$|^-+\s|[\u2013\u2014]/.test(piece)) boundary = ',';
+      continue;
+    }
+    tokens.push({
+      stem: stem(piece),
+      raw: piece,
+      index: tokens.length,
+      boundaryBefore: boundary !== '',
+      boundary,
+    });
+    const prev = tokens.at(-2)?.raw;
+    boundary = BOUNDARY_WORDS.has(piece) || (piece === 'by' && prev === 'contaminated') ? piece : '';
+  }
+  return tokens;
+}
+
+/** Tokens of a lexicon term, stemmed exactly as the input is. */
+export function termTokens(term: string): string[] {
+  return tokenize(term).map((t) => t.stem);
+}

@@ -1,0 +1,185 @@
+// Evaluation of a classification engine against the labelled sets in data/eval/: top-1, top-3, the
+// hazardous flag of the top answer, accuracy per confidence band, per chapter, and the worst misses.
+// dev.jsonl is the development set; held-out.jsonl was written last and is never tuned on.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { ClassificationEngine } from './types.ts';
+
+export interface EvalItem {
+  id: string;
+  description: string;
+  source_industry?: string;
+  additional_context?: string;
+  expected_code: string;
+  expected_hazardous: boolean;
+  source: string;
+  section: string;
+}
+
+export interface BandStats {
+  band: string;
+  count: number;
+  correct: number;
+  accuracy: number | null;
+}
+
+export interface Miss {
+  id: string;
+  description: string;
+  source_industry?: string;
+  additional_context?: string;
+  expected: string;
+  got: string | null;
+  confidence: number;
+  in_top3: boolean;
+}
+
+export interface EvalReport {
+  set: string;
+  count: number;
+  top1: number;
+  top3: number;
+  hazardous_flag: number;
+  outside_catalogue: number;
+  bands: BandStats[];
+  chapters: Array<{ chapter: string; count: number; top1: number; top3: number }>;
+  worst_misses: Miss[];
+  latency_ms: { p50: number; p99: number; max: number };
+}
+
+const EVAL_DIR = fileURLToPath(new URL('../../data/eval/', import.meta.url));
+
+export function loadEvalSet(name: 'dev' | 'held-out'): EvalItem[] {
+  const text = readFileSync(`${EVAL_DIR}${name}.jsonl`, 'utf8');
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as EvalItem);
+}
+
+const BANDS: Array<{ band: string; test: (c: number) => boolean }> = [
+  { band: '>=0.9', test: (c) => c >= 0.9 },
+  { band: '0.7-0.9', test: (c) => c >= 0.7 && c < 0.9 },
+  { band: '<0.7', test: (c) => c < 0.7 },
+];
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const ratio = (n: number, d: number) => (d === 0 ? 0 : Math.round((n / d) * 10000) / 10000);
+
+export function runEval(
+  engine: ClassificationEngine,
+  items: EvalItem[],
+  set: string,
+  isKnownCode: (code: string) => boolean,
+): EvalReport {
+  let top1 = 0;
+  let top3 = 0;
+  let hazardous = 0;
+  let outside = 0;
+  const bands = BANDS.map((b) => ({ ...b, count: 0, correct: 0 }));
+  const chapters = new Map<string, { count: number; top1: number; top3: number }>();
+  const misses: Miss[] = [];
+  const times: number[] = [];
+  for (const item of items) {
+    const started = performance.now();
+    const { ranking } = engine.classify(item);
+    times.push(performance.now() - started);
+    const codes = ranking.map((r) => r.ewc_code);
+    outside += codes.filter((c) => !isKnownCode(c)).length;
+    const top = ranking[0];
+    const right = top?.ewc_code === item.expected_code;
+    const inTop3 = codes.slice(0, 3).includes(item.expected_code);
+    top1 += right ? 1 : 0;
+    top3 += inTop3 ? 1 : 0;
+    hazardous += (top?.is_hazardous ?? false) === item.expected_hazardous && top ? 1 : 0;
+    const confidence = top?.confidence ?? 0;
+    const band = bands.find((b) => b.test(confidence));
+    if (band) {
+      band.count++;
+      band.correct += right ? 1 : 0;
+    }
+    const ch = item.expected_code.slice(0, 2);
+    const stats = chapters.get(ch) ?? { count: 0, top1: 0, top3: 0 };
+    stats.count++;
+    stats.top1 += right ? 1 : 0;
+    stats.top3 += inTop3 ? 1 : 0;
+    chapters.set(ch, stats);
+    if (!right) {
+      misses.push({
+        id: item.id,
+        description: item.description,
+        source_industry: item.source_industry,
+        additional_context: item.additional_context,
+        expected: item.expected_code,
+        got: top?.ewc_code ?? null,
+        confidence,
+        in_top3: inTop3,
+      });
+    }
+  }
+  const sortedTimes = [...times].sort((a, b) => a - b);
+  return {
+    set,
+    count: items.length,
+    top1: ratio(top1, items.length),
+    top3: ratio(top3, items.length),
+    hazardous_flag: ratio(hazardous, items.length),
+    outside_catalogue: outside,
+    bands: bands.map((b) => ({
+      band: b.band,
+      count: b.count,
+      correct: b.correct,
+      accuracy: b.count ? ratio(b.correct, b.count) : null,
+    })),
+    chapters: [...chapters.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([chapter, s]) => ({
+        chapter,
+        count: s.count,
+        top1: ratio(s.top1, s.count),
+        top3: ratio(s.top3, s.count),
+      })),
+    worst_misses: misses.sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id)),
+    latency_ms: {
+      p50: Math.round(percentile(sortedTimes, 50) * 1000) / 1000,
+      p99: Math.round(percentile(sortedTimes, 99) * 1000) / 1000,
+      max: Math.round((sortedTimes.at(-1) ?? 0) * 1000) / 1000,
+    },
+  };
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+export function formatReport(report: EvalReport, missLimit = 15): string {
+  const lines = [
+    `== ${report.set}: ${report.count} descriptions ==`,
+    `top-1 ${pct(report.top1)}   top-3 ${pct(report.top3)}   hazardous flag of top answer ${pct(report.hazardous_flag)}   codes outside the catalogue ${report.outside_catalogue}`,
+    'confidence bands (top answer):',
+    ...report.bands.map(
+      (b) =>
+        `  ${b.band.padEnd(8)} ${String(b.count).padStart(4)} answers, ${String(b.correct).padStart(4)} right${b.accuracy === null ? '' : ` (${pct(b.accuracy)})`}`,
+    ),
+    'per chapter (expected code):',
+    ...report.chapters.map(
+      (c) =>
+        `  ${c.chapter}  n=${String(c.count).padStart(3)}  top-1 ${pct(c.top1).padStart(6)}  top-3 ${pct(c.top3).padStart(6)}`,
+    ),
+    `latency per uncached classification: p50 ${report.latency_ms.p50} ms, p99 ${report.latency_ms.p99} ms, max ${report.latency_ms.max} ms`,
+    `worst misses (highest confidence first, ${Math.min(missLimit, report.worst_misses.length)} of ${report.worst_misses.length}):`,
+    ...report.worst_misses.slice(0, missLimit).map((m) => {
+      const input = [
+        m.description,
+        m.source_industry && `industry: ${m.source_industry}`,
+        m.additional_context && `context: ${m.additional_context}`,
+      ]
+        .filter(Boolean)
+        .join(' | ');
+      return `  ${m.id} expected ${m.expected} got ${m.got ?? 'nothing'} @${m.confidence.toFixed(2)}${m.in_top3 ? ' (in top 3)' : ''}  ${input}`;
+    }),
+  ];
+  return lines.join('\n');
+}

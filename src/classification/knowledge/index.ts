@@ -1,0 +1,41 @@
+// All classification knowledge in one place, so the engine and the model version see the same data.
+import { activityCues } from './activity-cues.ts';
+import { agriFoodConcepts } from './agri-food.ts';
+import { chemicalConcepts } from './chemicals.ts';
+import { constructionConcepts } from './construction.ts';
+import { electricalConcepts } from './electrical.ts';
+import { evidenceRedirects, evidenceTerms } from './evidence-terms.ts';
+import { healthcareConcepts } from './healthcare.ts';
+import { industrialConcepts } from './industrial.ts';
+import { metalAndMixedConcepts } from './metals-mixed-cd.ts';
+import { municipalConcepts } from './municipal.ts';
+import { packagingConcepts } from './packaging.ts';
+import type { ActivityCueDef, ConceptDef, EvidenceRedirectDef, EvidenceTermDef } from './types.ts';
+import { vehicleOilConcepts } from './vehicles-oils.ts';
+import { wasteTreatmentConcepts } from './waste-treatment.ts';
+
+export interface Knowledge {
+  concepts: readonly ConceptDef[];
+  cues: readonly ActivityCueDef[];
+  evidence: readonly EvidenceTermDef[];
+  redirects: readonly EvidenceRedirectDef[];
+}
+
+export const knowledge: Knowledge = {
+  concepts: [
+    ...constructionConcepts,
+    ...metalAndMixedConcepts,
+    ...vehicleOilConcepts,
+    ...electricalConcepts,
+    ...healthcareConcepts,
+    ...packagingConcepts,
+    ...municipalConcepts,
+    ...chemicalConcepts,
+    ...agriFoodConcepts,
+    ...industrialConcepts,
+    ...wasteTreatmentConcepts,
+  ],
+  cues: activityCues,
+  evidence: evidenceTerms,
+  redirects: evidenceRedirects,
+};

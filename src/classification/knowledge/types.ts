@@ -1,0 +1,112 @@
+// Shapes of the classification knowledge. The knowledge is data: concepts (what producers call a waste,
+// mapped to List of Wastes codes), activity cues (which chapter the producing activity points to) and
+// evidence terms (words that decide the hazardous or non-hazardous side of a mirror entry).
+
+/** Contamination evidence kinds; used to pick the hazardous partner of a mirror entry. */
+export type EvidenceKind =
+  | 'asbestos'
+  | 'coal_tar'
+  | 'oil'
+  | 'solvent'
+  | 'pcb'
+  | 'mercury'
+  | 'heavy_metal'
+  | 'chemical'
+  | 'hazardous'
+  | 'infectious'
+  | 'cytotoxic'
+  | 'ods'
+  | 'hazardous_component'
+  | 'paint';
+
+/** The documented flag vocabulary (docs/classification.md). */
+export type Flag =
+  | 'LOW_CONFIDENCE'
+  | 'MIRROR_ENTRY_ASSESSMENT_REQUIRED'
+  | 'HAZARDOUS_BY_CONTAMINATION'
+  | 'ASBESTOS'
+  | 'POSSIBLE_POPS'
+  | 'OZONE_DEPLETING_SUBSTANCES'
+  | 'MERCURY'
+  | 'PCBS'
+  | 'COAL_TAR'
+  | 'CLINICAL_WASTE'
+  | 'CYTOTOXIC_CYTOSTATIC'
+  | 'SHARPS'
+  | 'OFFENSIVE_WASTE'
+  | 'WEEE'
+  | 'BATTERIES'
+  | 'FIRE_RISK'
+  | 'EXPLOSIVE'
+  | 'ANIMAL_BY_PRODUCTS'
+  | 'INVASIVE_SPECIES'
+  | 'GYPSUM_SEGREGATION'
+  | 'LIQUID_WASTE'
+  | 'MULTIPLE_WASTE_TYPES'
+  | 'NOT_OTHERWISE_SPECIFIED';
+
+/**
+ * A candidate code of a concept, written compactly: `"17 05 04"`, with optional suffixes
+ * `@0.6` (relative weight, default 1), `h` / `b` (applies to household / business waste only, the
+ * WEEE and batteries split of GOV.UK guidance) and `>15 01 10` (the hazardous alternative of an absolute
+ * entry when contamination evidence is present, e.g. packaging with hazardous residues).
+ */
+export type CodeSpec = string;
+
+export interface ConceptDef {
+  id: string;
+  /** What producers write: trade names, slang, everyday objects, common variants. */
+  terms: string[];
+  /**
+   * Word groups that together name the waste wherever they appear in the description or context
+   * (one word from each group), e.g. [["sludge"], ["interceptor", "separator"]].
+   */
+  cooccur?: string[][];
+  codes: CodeSpec[];
+  /** 0-1: how much a match alone identifies the waste; generic words ("metal", "sludge") are lower. */
+  specificity?: number;
+  /**
+   * A collective name ("mixed packaging", "builders waste"): other wastes listed with it are read as
+   * its components, not as separate wastes.
+   */
+  collective?: boolean;
+  /** When this concept qualifies another waste ("oil drums", "soil with diesel"), the evidence it gives. */
+  evidence?: EvidenceKind;
+  flags?: Flag[];
+  /** Waste-specific handling note shown in compliance.disposal_notes. */
+  note?: string;
+  /** The public guidance that states the codes. */
+  source: string;
+}
+
+export interface ActivityCueDef {
+  /** Words in source_industry, additional_context or the description that reveal the activity. */
+  terms: string[];
+  /** Chapter or sub-chapter prefixes ("17", "02 02") and how strongly the activity points there. */
+  prefixes: Array<[string, number]>;
+  /** Household or business origin (decides the WEEE and batteries split). */
+  setting?: 'household' | 'business';
+  /** Auditor-readable name of the activity. */
+  label: string;
+}
+
+export interface EvidenceTermDef {
+  terms: string[];
+  /** 'clean' marks evidence for the non-hazardous side. */
+  kind: EvidenceKind | 'clean';
+  /** 0-1; weak evidence (e.g. "treated") decides a mirror entry only when nothing stronger is present. */
+  strength?: number;
+}
+
+/**
+ * A redirect applied when evidence of a kind is found on a candidate code: for example asbestos in any
+ * construction material is coded 17 06 05* (GOV.UK C&D guidance), not the generic hazardous partner.
+ */
+export interface EvidenceRedirectDef {
+  kind: EvidenceKind;
+  /** Codes (or prefixes) the redirect applies to. */
+  from: string[];
+  except?: string[];
+  to: string;
+  source: string;
+}

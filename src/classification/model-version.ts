@@ -1,0 +1,26 @@
+// The model version label: a release name plus a short hash of the engine and knowledge source files,
+// computed at load, so the label changes whenever the engine or its knowledge changes (and cached
+// answers from an older engine are never mistaken for current ones).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const ENGINE_RELEASE = 'local-2026.11.1';
+
+const HASHED_DIRS = ['engine', 'knowledge'];
+
+function sourceHash(): string {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const hash = createHash('sha256');
+  for (const dir of HASHED_DIRS) {
+    for (const file of readdirSync(root + dir).sort()) {
+      if (!file.endsWith('.ts')) continue;
+      hash.update(`${dir}/${file}\n`);
+      hash.update(readFileSync(`${root}${dir}/${file}`));
+    }
+  }
+  hash.update(readFileSync(`${root}guidance.ts`));
+  return hash.digest('hex').slice(0, 8);
+}
+
+export const MODEL_VERSION = `${ENGINE_RELEASE}+${sourceHash()}`;

@@ -1,0 +1,69 @@
+// Public types of the classification capability. The transfer-note capability calls the service
+// directly with these, so they are part of its contract.
+import type { Flag } from './knowledge/types.ts';
+
+export type { Flag } from './knowledge/types.ts';
+
+export interface ClassifyInput {
+  description: string;
+  source_industry?: string;
+  additional_context?: string;
+}
+
+export interface Classification {
+  /** "NN NN NN", never with the asterisk. */
+  ewc_code: string;
+  /** The legal text of the entry. */
+  description: string;
+  /** "17 - Construction and demolition wastes (including excavated soil from contaminated sites)" */
+  chapter: string;
+  is_hazardous: boolean;
+  /** 0-1, calibrated: answers at 0.9 or more are right at least 95% of the time on the development set. */
+  confidence: number;
+  /** Why this code, in words an auditor can follow. */
+  reasoning: string;
+}
+
+export interface Compliance {
+  /** True when any returned code is hazardous. */
+  hazardous_waste: boolean;
+  flags: Flag[];
+  disposal_notes: string;
+  /** True when the top code is hazardous. */
+  requires_consignment_note: boolean;
+}
+
+export interface ClassificationMetadata {
+  /** ISO 8601 UTC. */
+  classified_at: string;
+  model_version: string;
+  cached: boolean;
+}
+
+export interface ClassificationResponse {
+  classifications: Classification[];
+  compliance: Compliance;
+  metadata: ClassificationMetadata;
+}
+
+/** One ranked code as the engine produces it and the cache stores it (the full ranking, up to 5). */
+export interface RankedClassification extends Classification {
+  /** Flags that hold when this code is the answer. */
+  flags: Flag[];
+  /** Keys of waste-specific disposal notes. */
+  notes: string[];
+  /** A mirror entry whose side was not decided by evidence. */
+  mirror_undecided: boolean;
+}
+
+export interface EngineResult {
+  ranking: RankedClassification[];
+  /** Flags about the input as a whole (e.g. MULTIPLE_WASTE_TYPES). */
+  flags: Flag[];
+}
+
+export interface ClassificationEngine {
+  /** Changes whenever the engine or its knowledge changes. */
+  readonly version: string;
+  classify(input: ClassifyInput): EngineResult;
+}
