@@ -1,0 +1,174 @@
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { normaliseCode } from '../classification/catalogue.ts';
+import { ApiError } from '../platform/errors.ts';
+import { errorRef } from '../platform/openapi.ts';
+import { idempotencyKeyOf, requestHash } from './idempotency.ts';
+import type { NoteScope } from './note-store.ts';
+import { parseReference } from './reference.ts';
+import { generateWtnValidator } from './request-validation.ts';
+import {
+  GenerateWtnBody,
+  ListWtnQuery,
+  NoteRef,
+  ReferenceParams,
+  WasteTransferNote,
+  WtnList,
+} from './wtn-schemas.ts';
+import type { WtnService } from './wtn-service.ts';
+
+const TAGS = ['Waste transfer notes'];
+const DEFAULT_LIMIT = 20;
+
+const scopeOf = (request: FastifyRequest): NoteScope => ({
+  organisationId: request.auth.organisationId,
+  mode: request.auth.mode,
+});
+
+/** A replay is answered without creating or counting anything (Stripe's Idempotent-Replayed header). */
+function markReplayed(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('Idempotent-Replayed', 'true');
+  request.countsTowardQuota = false;
+}
+
+/** POST /v1/generate-wtn, GET /v1/wtn, GET /v1/wtn/{reference}, GET /v1/wtn/{reference}/pdf. */
+export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (app, { wtn }) => {
+  app.addSchema(WasteTransferNote);
+  // A scope that adds a schema gets Fastify's default (Ajv) validator back unless it sets its own; Ajv
+  // would silently drop unknown query parameters instead of refusing them.
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  const idempotencyOf = new WeakMap<FastifyRequest, { key: string; requestHash: string }>();
+
+  app.post(
+    '/generate-wtn',
+    {
+      validatorCompiler: generateWtnValidator(wtn.catalogue),
+      // Replays are answered here, before the quota is checked (in preHandler): a replay never spends quota.
+      preValidation: async (request, reply) => {
+        const key = idempotencyKeyOf(request);
+        if (!key) return;
+        const hash = requestHash(request.body);
+        const found = await wtn.findIdempotent(scopeOf(request), key, hash);
+        if (found.kind === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+        if (found.kind === 'replay') {
+          markReplayed(request, reply);
+          return reply.code(201).send(found.note);
+        }
+        idempotencyOf.set(request, { key, requestHash: hash });
+      },
+      schema: {
+        tags: TAGS,
+        summary: 'Generate a waste transfer note',
+        description:
+          'Checks the carrier against the public register and classifies the waste in parallel, then records a transfer note with its duty-of-care checks, flags and warnings. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours returns the first note.',
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(
+            Type.String({
+              maxLength: 255,
+              description: 'Makes a retry return the first note instead of a new one.',
+            }),
+          ),
+        }),
+        body: GenerateWtnBody,
+        response: { 201: NoteRef, 404: errorRef, 422: errorRef, 503: errorRef },
+      },
+    },
+    async (request, reply) => {
+      const { note, replayed } = await wtn.generate(
+        request.body,
+        scopeOf(request),
+        idempotencyOf.get(request),
+      );
+      if (replayed) markReplayed(request, reply);
+      return reply.code(201).send(note);
+    },
+  );
+
+  app.get(
+    '/wtn',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'List transfer notes',
+        description:
+          "This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next.",
+        querystring: ListWtnQuery,
+        response: { 200: WtnList },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      const details = [];
+      if (q.transfer_date_from && q.transfer_date_to && q.transfer_date_from > q.transfer_date_to) {
+        details.push({ field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' });
+      }
+      const ewcCode = q.ewc_code === undefined ? undefined : normaliseCode(q.ewc_code);
+      if (ewcCode === null)
+        details.push({ field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' });
+      if (details.length > 0)
+        throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
+      return wtn.list(scopeOf(request), {
+        limit: q.limit ?? DEFAULT_LIMIT,
+        startingAfter: q.starting_after,
+        transferDateFrom: q.transfer_date_from,
+        transferDateTo: q.transfer_date_to,
+        carrierRegistrationNumber: q.carrier_registration_number,
+        ewcCode: ewcCode ?? undefined,
+        isCompliant: q.is_compliant,
+      });
+    },
+  );
+
+  const findNote = async (request: FastifyRequest<{ Params: { reference: string } }>) => {
+    const reference = parseReference(request.params.reference);
+    const note = reference ? await wtn.get(scopeOf(request), reference) : undefined;
+    if (!note) {
+      throw new ApiError(
+        'WTN_NOT_FOUND',
+        `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
+      );
+    }
+    return note;
+  };
+
+  app.get(
+    '/wtn/:reference',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Retrieve a transfer note',
+        params: ReferenceParams,
+        response: { 200: NoteRef, 404: errorRef },
+      },
+    },
+    async (request) => findNote(request),
+  );
+
+  app.get(
+    '/wtn/:reference/pdf',
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Print a transfer note (A4 PDF)',
+        description: 'The note laid out for signing by the transferor and the transferee.',
+        params: ReferenceParams,
+        response: {
+          200: {
+            description: 'An A4 PDF.',
+            content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+          },
+          404: errorRef,
+        },
+      },
+    },
+    async (request, reply) => {
+      const note = await findNote(request);
+      const pdf = await wtn.renderPdf(note);
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `inline; filename="${note.reference}.pdf"`)
+        .send(pdf);
+    },
+  );
+};
