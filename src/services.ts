@@ -7,6 +7,7 @@ import { LimitService } from './limits/limit-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
+import { PortalService } from './portal/portal-service.ts';
 
 /** What the services are built from; tests pass their own clock and database. */
 export interface Infrastructure {
@@ -24,6 +25,8 @@ export interface Services {
   accountStore: AccountStore;
   /** Rate limits and monthly quotas per API key; `usage(auth)` for GET /v1/usage and the portal. */
   limits: LimitService;
+  /** The developer portal: users, sessions, log-in throttling, plan changes. */
+  portal: PortalService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -43,12 +46,14 @@ export function createServices(infra: Infrastructure): Services {
   const limits = new LimitService({ db, clock, logger, redis });
   const cacheFor = (namespace: string, maxEntries: number) =>
     createCache({ namespace, maxEntries, clock, redis, logger });
+  const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
 
   return {
     infra,
     accounts,
     accountStore,
     limits,
+    portal,
     cacheFor,
     start: async () => {
       await limits.start();

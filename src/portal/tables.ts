@@ -1,3 +1,45 @@
 /** This capability's tables, as Kysely sees them (see src/platform/db/schema.ts). */
-// biome-ignore lint/suspicious/noEmptyInterface: filled in as the capability gains tables
-export interface PortalTables {}
+
+/** A person who signs in to the portal; every user belongs to exactly one organisation. */
+export interface PortalUserRow {
+  id: string;
+  organisation_id: string;
+  /** Lower-cased and trimmed: the identity used at log-in. */
+  email: string;
+  /** argon2id PHC string (parameters and salt included). */
+  password_hash: string;
+  /** `owner` for the person who signed the organisation up. */
+  role: string;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/**
+ * A signed-in browser. The row is keyed by the SHA-256 of the cookie value, so a copy of the table
+ * cannot be replayed as a cookie.
+ */
+export interface PortalSessionRow {
+  id_hash: string;
+  user_id: string;
+  organisation_id: string;
+  created_at: string;
+  /** Idle expiry, pushed forward as the session is used, never past `absolute_expires_at`. */
+  expires_at: string;
+  absolute_expires_at: string;
+}
+
+/** Every plan change made in the portal: who, from what, to what, and when. */
+export interface PortalPlanChangeRow {
+  id: string;
+  organisation_id: string;
+  user_id: string;
+  from_plan: string;
+  to_plan: string;
+  changed_at: string;
+}
+
+export interface PortalTables {
+  portal_users: PortalUserRow;
+  portal_sessions: PortalSessionRow;
+  portal_plan_changes: PortalPlanChangeRow;
+}

@@ -26,7 +26,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
     .addColumn('absolute_expires_at', 'varchar(30)', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('portal_sessions_by_expiry').on('portal_sessions').columns(['expires_at']).execute();
+  await db.schema
+    .createIndex('portal_sessions_by_expiry')
+    .on('portal_sessions')
+    .columns(['expires_at'])
+    .execute();
 
   await db.schema
     .createTable('portal_plan_changes')

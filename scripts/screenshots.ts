@@ -1,0 +1,124 @@
+/**
+ * Regenerates docs/screenshots/*.png: starts the service on a throwaway SQLite database, signs up in
+ * headless Chromium, creates keys, makes real API calls so the dashboard has a month of usage, and
+ * saves a picture of each portal page. The clock is pinned so the pictures do not change from run to run.
+ *
+ *   node scripts/screenshots.ts            (CHROMIUM=/path/to/chromium to use another browser)
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance as App } from 'fastify';
+import pino from 'pino';
+import { chromium, type Page } from 'playwright-core';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { ManualClock } from '../src/platform/clock.ts';
+import { createDb } from '../src/platform/db/database.ts';
+
+const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
+/** Sign-up happens late in February; the pictures of usage are taken on 19 March. */
+const SIGN_UP = '2026-02-26T10:00:00Z';
+const NOW = '2026-03-19T10:30:00Z';
+/** Calls per day for the live key, 1 to 18 March: a working-week rhythm, quiet at weekends. */
+const CALLS_PER_DAY = [12, 9, 31, 38, 35, 42, 29, 6, 4, 44, 51, 47, 39, 45, 8, 5, 53, 48];
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+async function shoot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  process.stdout.write(`docs/screenshots/${name}.png\n`);
+}
+
+async function main(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'wcs-screens-'));
+  const clock = new ManualClock(SIGN_UP);
+  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'wcs.sqlite')}`, LOG_LEVEL: 'error' });
+  const app = await buildApp(config, {
+    db: createDb(config.DATABASE_URL),
+    clock,
+    logger: pino({ level: 'error' }),
+  });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  mkdirSync(OUT, { recursive: true });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(`${base}/portal/signup`);
+    await page.getByLabel('Organisation name').fill('Northgate Recycling Ltd');
+    await page.getByLabel('Work email address').fill('ops@northgate');
+    await page.getByLabel('Password', { exact: true }).fill('short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await shoot(page, 'signup-errors');
+
+    await page.getByLabel('Work email address').fill('priya.shah@northgate-recycling.co.uk');
+    await page.getByLabel('Password', { exact: true }).fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    await page.getByLabel('Key name').fill('Production ERP');
+    await page.getByLabel('Live').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await shoot(page, 'key-created');
+    const liveKey = await page.locator('#new-key').inputValue();
+
+    await page.goto(`${base}/portal/keys`);
+    await page.getByLabel('Key name').fill('Staging');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const testKey = await page.locator('#new-key').inputValue();
+    await page.goto(`${base}/portal/plan`);
+    await page.getByRole('button', { name: 'Switch to Professional' }).click();
+
+    await makeCalls(app, clock, liveKey, testKey);
+    // Three weeks later the session has long expired: log in again, as a returning user would.
+    await page.goto(`${base}/portal/login`);
+    await shoot(page, 'login');
+    await page.getByLabel('Email address').fill('priya.shah@northgate-recycling.co.uk');
+    await page.getByLabel('Password').fill('correct horse battery staple');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await shoot(page, 'dashboard');
+    await page.goto(`${base}/portal/plan`);
+    await shoot(page, 'plan');
+    await page.goto(`${base}/portal/keys`);
+    await shoot(page, 'keys');
+    await page.getByRole('link', { name: /Revoke Staging/ }).click();
+    await shoot(page, 'revoke');
+  } finally {
+    await browser.close();
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Real, counted API calls on each day of the month so far (a request the API rejects with 400 still counts). */
+async function makeCalls(app: App, clock: ManualClock, liveKey: string, testKey: string): Promise<void> {
+  const call = (key: string) =>
+    app.inject({
+      method: 'GET',
+      url: '/v1/verify-carrier?registration_number=NOT-A-NUMBER',
+      headers: { authorization: `Bearer ${key}` },
+    });
+  for (const [index, calls] of CALLS_PER_DAY.entries()) {
+    clock.set(`2026-03-${String(index + 1).padStart(2, '0')}T09:00:00Z`);
+    for (let i = 0; i < calls; i++) {
+      clock.advance(1_500); // stays under the plan's per-minute rate limit
+      await call(liveKey);
+    }
+    clock.advance(120_000); // past the once-a-minute "last used" resolution
+    await call(testKey);
+  }
+  clock.set(NOW);
+}
+
+await main();

@@ -1,0 +1,48 @@
+/**
+ * HTML built with a tagged template: every interpolated value is escaped unless it is already Html
+ * (the output of another `html` template), so user-supplied text can never become markup.
+ */
+export class Html {
+  readonly value: string;
+
+  constructor(value: string) {
+    this.value = value;
+  }
+
+  toString(): string {
+    return this.value;
+  }
+}
+
+type Interpolation = Html | string | number | boolean | null | undefined | readonly Interpolation[];
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+}
+
+function render(value: Interpolation): string {
+  if (value instanceof Html) return value.value;
+  if (Array.isArray(value)) return value.map(render).join('');
+  // false, null and undefined render nothing, so `${condition && html`…`}` reads naturally.
+  if (value === null || value === undefined || value === false) return '';
+  return escapeHtml(String(value));
+}
+
+export function html(strings: TemplateStringsArray, ...values: Interpolation[]): Html {
+  let out = strings[0];
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1];
+  return new Html(out);
+}
+
+/** Markup we wrote ourselves (never user input), such as an SVG icon. */
+export function trusted(markup: string): Html {
+  return new Html(markup);
+}

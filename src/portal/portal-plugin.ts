@@ -1,0 +1,138 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import formbody from '@fastify/formbody';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify';
+import { html } from './html.ts';
+import { type Assets, cookieNames, servedOverHttps } from './portal-request.ts';
+import { authRoutes } from './routes/auth-routes.ts';
+import { dashboardRoutes } from './routes/dashboard-routes.ts';
+import { keyRoutes } from './routes/key-routes.ts';
+import { planRoutes } from './routes/plan-routes.ts';
+import { messagePage } from './views/layout.ts';
+
+/**
+ * No inline script or style anywhere, so the policy can forbid both: injected markup could not run
+ * (OWASP Content Security Policy Cheat Sheet).
+ */
+const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'same-origin',
+};
+
+/**
+ * The developer portal under /portal: server-rendered pages with their own form parser, cookies and
+ * CSRF protection, all confined to this scope so /v1 stays JSON-only and cookie-free.
+ */
+export const portalPlugin: FastifyPluginAsync = async (app) => {
+  const { config } = app.services.infra;
+  const secure = servedOverHttps(config);
+  const names = cookieNames(secure);
+
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, hide: true };
+  });
+  await app.register(formbody, { bodyLimit: 16_384 });
+  await app.register(cookie);
+  await app.register(csrf, {
+    cookieKey: names.csrf,
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure },
+    getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  const assets = registerAssets(app);
+  app.decorateRequest('portalAccount', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.url.startsWith('/portal/assets/')) return;
+    const session = await app.services.portal.sessions.resume(request.cookies[names.session]);
+    if (!session) return;
+    const [user, organisation] = await Promise.all([
+      app.services.portal.users.get(session.user_id),
+      app.services.portal.organisation(session.organisation_id),
+    ]);
+    if (user && organisation) request.portalAccount = { user, organisation, session };
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply, assets));
+  app.setNotFoundHandler((_request, reply) =>
+    reply
+      .code(404)
+      .type('text/html; charset=utf-8')
+      .send(
+        messagePage({
+          title: 'Page not found',
+          ctx: { csrfToken: '', assets },
+          signedIn: false,
+          message: html`<p>There is no page at this address. Check the link, or go to <a href="/portal">the portal</a>.</p>`,
+        }).value,
+      ),
+  );
+
+  const options = { assets, secure, cookies: names };
+  await app.register(authRoutes, options);
+  await app.register(dashboardRoutes, options);
+  await app.register(keyRoutes, options);
+  await app.register(planRoutes, options);
+};
+
+/** What each portal route plugin is given. */
+export interface PortalRouteOptions {
+  assets: Assets;
+  secure: boolean;
+  cookies: { session: string; csrf: string };
+}
+
+/** The stylesheet and script, served with a content hash in the URL so browsers may cache them for good. */
+function registerAssets(app: FastifyInstance): Assets {
+  const urls: Partial<Assets> = {};
+  for (const [kind, file, type] of [
+    ['css', 'portal.css', 'text/css; charset=utf-8'],
+    ['js', 'portal.js', 'text/javascript; charset=utf-8'],
+  ] as const) {
+    const body = readFileSync(new URL(`./assets/${file}`, import.meta.url));
+    const version = createHash('sha256').update(body).digest('hex').slice(0, 12);
+    urls[kind] = `/portal/assets/${file}?v=${version}`;
+    app.get(`/assets/${file}`, async (_request, reply) =>
+      reply.type(type).header('cache-control', 'public, max-age=31536000, immutable').send(body),
+    );
+  }
+  return urls as Assets;
+}
+
+function renderError(error: FastifyError, request: FastifyRequest, reply: FastifyReply, assets: Assets) {
+  const status =
+    error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+  const csrfFailure = error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET';
+  let title = 'Something went wrong';
+  let message = html`<p>We could not complete that. Please try again. If it keeps happening, quote reference <code>${request.id}</code> to support.</p>`;
+  if (csrfFailure) {
+    title = 'This form has expired';
+    message = html`<p>For your security, forms can only be sent from the page we gave you. Go back, reload the page and try again.</p><p><a href="/portal">Return to the portal</a></p>`;
+  } else if (status === 413) {
+    title = 'That was too much to send';
+    message = html`<p>The form was larger than we accept. Go back, shorten what you entered and try again.</p>`;
+  } else if (status < 500) {
+    title = 'We could not read that form';
+    message = html`<p>Go back, reload the page and try again.</p>`;
+  } else {
+    request.log.error({ err: error }, 'portal request failed');
+  }
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(messagePage({ title, ctx: { csrfToken: '', assets }, signedIn: false, message }).value);
+}

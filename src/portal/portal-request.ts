@@ -1,0 +1,77 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { OrganisationRow } from '../accounts/tables.ts';
+import type { Config } from '../config.ts';
+import type { PortalSessionRow, PortalUserRow } from './tables.ts';
+import type { PageContext } from './views/components.ts';
+
+/** Who is signed in on this request, loaded from the session cookie. */
+export interface PortalAccount {
+  user: PortalUserRow;
+  organisation: OrganisationRow;
+  session: PortalSessionRow;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    portalAccount: PortalAccount | null;
+  }
+}
+
+/**
+ * Cookie names. Over HTTPS they carry the `__Host-` prefix, which browsers accept only with Secure,
+ * Path=/ and no Domain, so a sibling subdomain cannot plant a session or CSRF cookie (RFC 6265bis 4.1.3.2).
+ */
+export function cookieNames(secure: boolean): { session: string; csrf: string } {
+  const prefix = secure ? '__Host-' : '';
+  return { session: `${prefix}wcs_session`, csrf: `${prefix}wcs_csrf` };
+}
+
+export function servedOverHttps(config: Config): boolean {
+  return config.PUBLIC_URL?.startsWith('https://') ?? false;
+}
+
+/** Where the API is reached, for the curl example: PUBLIC_URL when set, else the address the browser used. */
+export function apiBase(config: Config, request: FastifyRequest): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/+$/, '');
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Confirmations shown after a redirect, chosen by a code so no request text is ever echoed. */
+const NOTICES: Record<string, string> = {
+  'logged-out': 'You have logged out.',
+  expired: 'Your session has ended. Log in again to continue.',
+  welcome: 'Your account is ready. Create a test key below to make your first call.',
+  revoked: 'Key revoked. Calls made with it are now refused.',
+  plan: 'Your plan has been changed. The new limits apply to every key from now on.',
+};
+
+export function noticeFor(code: string | undefined): string | undefined {
+  return code ? NOTICES[code] : undefined;
+}
+
+export interface Assets {
+  css: string;
+  js: string;
+}
+
+export function pageContext(request: FastifyRequest, reply: FastifyReply, assets: Assets): PageContext {
+  const account = request.portalAccount;
+  return {
+    csrfToken: reply.generateCsrf(),
+    assets,
+    account: account ? { email: account.user.email, organisationName: account.organisation.name } : undefined,
+  };
+}
+
+/** The signed-in account; a route guarded by `requireAccount` always has one. */
+export function accountOf(request: FastifyRequest): PortalAccount {
+  if (!request.portalAccount) throw new Error('portal route reached without a signed-in account');
+  return request.portalAccount;
+}
+
+/** preHandler for pages that need a signed-in user: anyone else is sent to log in. */
+export async function requireAccount(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.portalAccount) return;
+  const hadSession = request.headers.cookie?.includes('wcs_session=') ?? false;
+  return reply.redirect(hadSession ? '/portal/login?done=expired' : '/portal/login', 303);
+}

@@ -1,0 +1,164 @@
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { AccountService } from '../accounts/account-service.ts';
+import type { AccountStore } from '../accounts/account-store.ts';
+import type { PlanName } from '../accounts/plans.ts';
+import type { ApiKeyRow, OrganisationRow } from '../accounts/tables.ts';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import type { FieldErrors, SignUpForm } from './forms.ts';
+import { LoginThrottle } from './login-throttle.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { DatabaseSessionStore, RedisSessionStore } from './session-store.ts';
+import { PortalSessions } from './sessions.ts';
+import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
+import { authContextFor, type KeyUsage, type UsageReader } from './usage.ts';
+import { PortalUserStore } from './user-store.ts';
+
+/** Plans a customer may move between in the portal; enterprise is agreed with us, not self-served. */
+export const SELF_SERVE_PLANS = ['free', 'starter', 'professional', 'business'] as const satisfies PlanName[];
+export type SelfServePlan = (typeof SELF_SERVE_PLANS)[number];
+
+export type LogInResult =
+  | { ok: true; user: PortalUserRow }
+  | { ok: false; reason: 'INVALID' }
+  | { ok: false; reason: 'THROTTLED'; retryAfterMs: number };
+
+export type PlanChangeResult =
+  | { ok: true; change: PortalPlanChangeRow | null }
+  | { ok: false; reason: 'NOT_SELF_SERVE' | 'MANAGED_BY_AGREEMENT' };
+
+export interface KeyWithUsage {
+  key: ApiKeyRow;
+  /** undefined when usage cannot be read (the limits service is absent or failed). */
+  usage?: KeyUsage;
+}
+
+export interface PortalServiceOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  redis?: Redis;
+  accounts: AccountService;
+  accountStore: AccountStore;
+  usage?: UsageReader;
+}
+
+/** Sign-up, log-in, sessions, plan changes and the usage the portal shows, over the accounts capability. */
+export class PortalService {
+  readonly users: PortalUserStore;
+  readonly sessions: PortalSessions;
+  readonly #throttle: LoginThrottle;
+  readonly #options: PortalServiceOptions;
+
+  constructor(options: PortalServiceOptions) {
+    const { db, clock, logger, redis } = options;
+    this.#options = options;
+    this.users = new PortalUserStore(db, clock);
+    this.sessions = new PortalSessions(
+      redis ? new RedisSessionStore(redis) : new DatabaseSessionStore(db),
+      clock,
+    );
+    this.#throttle = new LoginThrottle({ clock, logger, redis });
+  }
+
+  /** Creates the organisation on the free plan and its owner; the email must not be taken. */
+  async signUp(
+    form: SignUpForm,
+  ): Promise<{ ok: true; user: PortalUserRow } | { ok: false; errors: FieldErrors }> {
+    const taken = {
+      ok: false as const,
+      errors: { email: 'An account with this email already exists. Log in instead.' },
+    };
+    if (await this.users.findByEmail(form.email)) return taken;
+    const passwordHash = await hashPassword(form.password);
+    const organisation = await this.#options.accounts.createOrganisation(form.organisationName, 'free');
+    // Two sign-ups racing for one email: the unique index lets one through; the other's organisation
+    // is left without users or keys, which nothing can reach.
+    const user = await this.users.insert({
+      organisationId: organisation.id,
+      email: form.email,
+      passwordHash,
+      role: 'owner',
+    });
+    return user ? { ok: true, user } : taken;
+  }
+
+  /** Checks the throttle, then the password; the same answer whether the email or the password was wrong. */
+  async logIn(email: string, password: string): Promise<LogInResult> {
+    const verdict = await this.#throttle.check(email);
+    if (!verdict.allowed) return { ok: false, reason: 'THROTTLED', retryAfterMs: verdict.retryAfterMs };
+    const user = await this.users.findByEmail(email);
+    const valid = user
+      ? await verifyPassword(user.password_hash, password)
+      : await verifyAgainstDecoy(password);
+    if (!user || !valid) {
+      await this.#throttle.fail(email);
+      return { ok: false, reason: 'INVALID' };
+    }
+    await this.#throttle.succeed(email);
+    await this.users.recordLogin(user.id);
+    return { ok: true, user };
+  }
+
+  async organisation(id: string): Promise<OrganisationRow | undefined> {
+    return this.#options.accountStore.getOrganisation(id);
+  }
+
+  async keys(organisationId: string): Promise<ApiKeyRow[]> {
+    return this.#options.accountStore.listKeys(organisationId);
+  }
+
+  /** One of this organisation's keys, or undefined: another organisation's key id finds nothing. */
+  async key(organisationId: string, keyId: string): Promise<ApiKeyRow | undefined> {
+    const key = await this.#options.accountStore.getKey(keyId);
+    return key?.organisation_id === organisationId ? key : undefined;
+  }
+
+  /** Active keys, live first, with this cycle's usage as the limits service reports it. */
+  async usage(organisation: OrganisationRow): Promise<KeyWithUsage[]> {
+    const active = (await this.keys(organisation.id)).filter((k) => !k.revoked_at);
+    const keys = [...active.filter((k) => k.mode === 'live'), ...active.filter((k) => k.mode === 'test')];
+    const reader = this.#options.usage;
+    return Promise.all(
+      keys.map(async (key) => {
+        if (!reader) return { key };
+        try {
+          return { key, usage: await reader.usage(authContextFor(organisation, key)) };
+        } catch (err) {
+          this.#options.logger.warn({ err, keyId: key.id }, 'portal: could not read usage');
+          return { key };
+        }
+      }),
+    );
+  }
+
+  get usageAvailable(): boolean {
+    return this.#options.usage !== undefined;
+  }
+
+  /** Moves the organisation to a self-serve plan and records who did it and when. */
+  async changePlan(user: PortalUserRow, plan: string): Promise<PlanChangeResult> {
+    if (!(SELF_SERVE_PLANS as readonly string[]).includes(plan))
+      return { ok: false, reason: 'NOT_SELF_SERVE' };
+    const organisation = await this.organisation(user.organisation_id);
+    if (!organisation) throw new Error(`organisation ${user.organisation_id} of user ${user.id} is missing`);
+    if (organisation.plan === 'enterprise') return { ok: false, reason: 'MANAGED_BY_AGREEMENT' };
+    if (organisation.plan === plan) return { ok: true, change: null };
+    await this.#options.accountStore.setPlan(organisation.id, plan as SelfServePlan);
+    // Verified keys carry their plan's limits: forget them here so the new limits apply at once (other
+    // instances forget within AUTH_CACHE_TTL_MS, at most one second).
+    this.#options.accounts.forgetAll();
+    const change = await this.users.recordPlanChange({
+      organisation_id: organisation.id,
+      user_id: user.id,
+      from_plan: organisation.plan,
+      to_plan: plan,
+    });
+    return { ok: true, change };
+  }
+
+  async planChanges(organisationId: string): Promise<PortalPlanChangeRow[]> {
+    return this.users.planChanges(organisationId);
+  }
+}

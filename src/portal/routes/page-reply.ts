@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { Html } from '../html.ts';
+
+/** Sends a rendered page. */
+export function sendPage(reply: FastifyReply, page: Html, status = 200): FastifyReply {
+  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+}
+
+/**
+ * Form bodies are flat maps of short strings; a repeated field (an array) or a megabyte of text is
+ * refused before any handler runs. Each route checks the meaning of the fields itself, so it can show
+ * the problem next to the field.
+ */
+export const FormBodySchema = Type.Record(Type.String(), Type.String({ maxLength: 4096 }));
+
+export const NoticeQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });

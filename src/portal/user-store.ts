@@ -1,0 +1,83 @@
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import { newId } from '../platform/ids.ts';
+import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
+
+/** Portal users and the record of plan changes, in the database. */
+export class PortalUserStore {
+  readonly #db: Db;
+  readonly #clock: Clock;
+
+  constructor(db: Db, clock: Clock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  async findByEmail(email: string): Promise<PortalUserRow | undefined> {
+    return this.#db.kysely
+      .selectFrom('portal_users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirst();
+  }
+
+  async get(id: string): Promise<PortalUserRow | undefined> {
+    return this.#db.kysely.selectFrom('portal_users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Inserts the user; returns undefined when the email is already taken (the unique index decides). */
+  async insert(input: {
+    organisationId: string;
+    email: string;
+    passwordHash: string;
+    role: string;
+  }): Promise<PortalUserRow | undefined> {
+    const row: PortalUserRow = {
+      id: newId('usr'),
+      organisation_id: input.organisationId,
+      email: input.email,
+      password_hash: input.passwordHash,
+      role: input.role,
+      created_at: this.#clock.now().toISOString(),
+      last_login_at: null,
+    };
+    try {
+      await this.#db.kysely.insertInto('portal_users').values(row).execute();
+      return row;
+    } catch (error) {
+      if (await this.findByEmail(input.email)) return undefined;
+      throw error;
+    }
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.#db.kysely
+      .updateTable('portal_users')
+      .set({ last_login_at: this.#clock.now().toISOString() })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async recordPlanChange(
+    change: Omit<PortalPlanChangeRow, 'id' | 'changed_at'>,
+  ): Promise<PortalPlanChangeRow> {
+    const row: PortalPlanChangeRow = {
+      id: newId('pch'),
+      ...change,
+      changed_at: this.#clock.now().toISOString(),
+    };
+    await this.#db.kysely.insertInto('portal_plan_changes').values(row).execute();
+    return row;
+  }
+
+  async planChanges(organisationId: string, limit = 10): Promise<PortalPlanChangeRow[]> {
+    return this.#db.kysely
+      .selectFrom('portal_plan_changes')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('changed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+}

@@ -1,0 +1,103 @@
+import { type Html, html } from '../html.ts';
+
+/** What every portal page needs to render: the form token, asset URLs and, when signed in, who. */
+export interface PageContext {
+  csrfToken: string;
+  assets: { css: string; js: string };
+  account?: { email: string; organisationName: string };
+}
+
+export type FieldErrors = Record<string, string>;
+
+export function csrfField(ctx: PageContext): Html {
+  return html`<input type="hidden" name="_csrf" value="${ctx.csrfToken}">`;
+}
+
+/** GOV.UK Design System pattern: a summary at the top that links to each field with a problem. */
+export function errorSummary(errors: FieldErrors | undefined, order: string[]): Html {
+  if (!errors || Object.keys(errors).length === 0) return html``;
+  const fields = [
+    ...order.filter((f) => errors[f]),
+    ...Object.keys(errors).filter((f) => !order.includes(f)),
+  ];
+  return html`<div class="error-summary" role="alert" aria-labelledby="error-summary-title" tabindex="-1" autofocus>
+    <h2 id="error-summary-title">There is a problem</h2>
+    <ul>${fields.map((f) => (f === 'form' ? html`<li>${errors[f]}</li>` : html`<li><a href="#${f}">${errors[f]}</a></li>`))}</ul>
+  </div>`;
+}
+
+export interface TextFieldOptions {
+  name: string;
+  label: string;
+  type?: 'text' | 'email' | 'password';
+  value?: string;
+  autocomplete?: string;
+  hint?: string;
+  error?: string;
+  maxlength?: number;
+  minlength?: number;
+  autofocus?: boolean;
+}
+
+export function textField(o: TextFieldOptions): Html {
+  const described = [o.hint ? `${o.name}-hint` : '', o.error ? `${o.name}-error` : '']
+    .filter(Boolean)
+    .join(' ');
+  return html`<div class="field${o.error ? ' field--error' : ''}">
+    <label for="${o.name}">${o.label}</label>
+    ${o.hint && html`<p class="hint" id="${o.name}-hint">${o.hint}</p>`}
+    ${o.error && html`<p class="field-error" id="${o.name}-error"><span class="visually-hidden">Error:</span> ${o.error}</p>`}
+    <input id="${o.name}" name="${o.name}" type="${o.type ?? 'text'}" value="${o.value ?? ''}" required
+      ${o.autocomplete ? html`autocomplete="${o.autocomplete}"` : ''}
+      ${o.maxlength ? html`maxlength="${o.maxlength}"` : ''}
+      ${o.minlength ? html`minlength="${o.minlength}"` : ''}
+      ${described ? html`aria-describedby="${described}"` : ''}
+      ${o.error ? html`aria-invalid="true"` : ''}
+      ${o.autofocus ? html`autofocus` : ''}
+      spellcheck="false">
+  </div>`;
+}
+
+/** A confirmation after a redirect; `role=status` so screen readers announce it. */
+export function notice(message: string | undefined): Html {
+  if (!message) return html``;
+  return html`<div class="notice" role="status"><p>${message}</p></div>`;
+}
+
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateOnly = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
+
+/** An instant shown in UK time, machine-readable in `datetime`. */
+export function when(iso: string | null | undefined, fallback = 'Never'): Html {
+  if (!iso) return html`<span class="muted">${fallback}</span>`;
+  return html`<time datetime="${iso}">${dateTime.format(new Date(iso))}</time>`;
+}
+
+export function day(iso: string): Html {
+  return html`<time datetime="${iso}">${dateOnly.format(new Date(iso))}</time>`;
+}
+
+const numberFormat = new Intl.NumberFormat('en-GB');
+
+/** 12,345: one shared formatter (toLocaleString builds a new one on every call). */
+export function number(n: number): string {
+  return numberFormat.format(n);
+}
+
+export function modeBadge(mode: 'live' | 'test'): Html {
+  return mode === 'live'
+    ? html`<span class="badge badge--live">Live</span>`
+    : html`<span class="badge badge--test">Test</span>`;
+}

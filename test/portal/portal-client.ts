@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** A browser stand-in over app.inject: keeps cookies, reads each page's CSRF token, sends forms. */
+export class PortalClient {
+  readonly app: FastifyInstance;
+  readonly cookies = new Map<string, string>();
+  /** The CSRF token of the last page that had a form. */
+  token = '';
+
+  constructor(app: FastifyInstance) {
+    this.app = app;
+  }
+
+  async get(url: string): Promise<LightMyRequestResponse> {
+    const res = await this.app.inject({ method: 'GET', url, headers: this.#headers() });
+    this.#remember(res);
+    return res;
+  }
+
+  /** Sends a form as a browser would, with the page's CSRF token unless `_csrf` is given. */
+  async post(url: string, form: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const body = new URLSearchParams({ _csrf: this.token, ...form }).toString();
+    const res = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: body,
+      headers: { ...this.#headers(), 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    this.#remember(res);
+    return res;
+  }
+
+  async signUp(
+    email: string,
+    organisation = 'Acme Waste Ltd',
+    password = 'a long enough password',
+  ): Promise<void> {
+    await this.get('/portal/signup');
+    const res = await this.post('/portal/signup', { organisation_name: organisation, email, password });
+    if (res.statusCode !== 303) throw new Error(`sign-up failed with ${res.statusCode}: ${res.body}`);
+  }
+
+  async logIn(email: string, password = 'a long enough password'): Promise<LightMyRequestResponse> {
+    await this.get('/portal/login');
+    return this.post('/portal/login', { email, password });
+  }
+
+  /** Creates a key through the portal and returns the secret shown once. */
+  async createKey(name: string, mode: 'live' | 'test' = 'test'): Promise<string> {
+    await this.get('/portal/keys');
+    const res = await this.post('/portal/keys', { name, mode });
+    const secret = /id="new-key"[^>]*value="(wcs_(?:live|test)_[0-9A-Za-z]+)"/.exec(res.body)?.[1];
+    if (!secret) throw new Error(`no key shown (${res.statusCode}): ${res.body.slice(0, 300)}`);
+    return secret;
+  }
+
+  #headers(): Record<string, string> {
+    if (this.cookies.size === 0) return {};
+    return { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+  }
+
+  #remember(res: LightMyRequestResponse): void {
+    for (const c of res.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
+      const expired =
+        c.maxAge === 0 || (c.expires !== undefined && c.expires.getTime() < Date.now()) || !c.value;
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    const token = /name="_csrf" value="([^"]+)"/.exec(res.body)?.[1];
+    if (token) this.token = token;
+  }
+}
+
+/**
+ * An email address no other test (or earlier run) uses: with REDIS_URL set, failed-log-in counts live
+ * in a Redis shared by every test, keyed by email.
+ */
+export function uniqueEmail(name: string): string {
+  return `${name}.${randomBytes(5).toString('hex')}@example.com`;
+}
