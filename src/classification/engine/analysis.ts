@@ -6,11 +6,16 @@ import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './com
 import { findMatches, type Match } from './matcher.ts';
 import { stem, type Token, tokenize } from './text.ts';
 
-export type Role = 'head' | 'modifier' | 'source' | 'qualifier' | 'context';
+/**
+ * head: the waste named; component: a named thing that is part of a larger named waste (kept with the
+ * activity's chapter choice); modifier/qualifier/source: words that describe, contaminate or locate it.
+ */
+export type Role = 'head' | 'component' | 'modifier' | 'source' | 'qualifier' | 'context';
 
 /** How much a match counts towards a code, by its place in the phrase. */
 export const ROLE_FACTOR: Record<Role, number> = {
   head: 1,
+  component: 0.6,
   modifier: 0.55,
   source: 0.3,
   qualifier: 0.35,
@@ -83,7 +88,7 @@ export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
 }
 
 type SegmentRole = 'main' | 'source' | 'qualifier';
-const SOURCE_WORDS = new Set(['from', 'for', 'after', 'in']);
+const SOURCE_WORDS = new Set(['from', 'for', 'after', 'in', 'off']);
 const MAIN_WORDS = new Set([',', 'and', 'or', 'plus', 'including']);
 const CONTINUING_WORDS = new Set(['and', 'or', 'plus']);
 const ADJECTIVAL = new Set([
@@ -134,18 +139,33 @@ function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): Concep
       h.adjectival = true;
     }
   }
-  const groups = new Set(hits.map((h) => h.group));
-  for (const g of groups) {
-    const inGroup = hits.filter((h) => h.group === g && h.match.kind !== 'cooccur' && !h.adjectival);
-    const main = inGroup.filter((h) => h.role === 'modifier');
-    const pool =
-      main.length > 0 ? main : inGroup.filter((h) => h.role !== 'source' && h.role !== 'qualifier');
-    const candidates = pool.length > 0 ? pool : inGroup;
-    const head = candidates.reduce<ConceptHit | undefined>(
+  const rightmost = (pool: ConceptHit[]) =>
+    pool.reduce<ConceptHit | undefined>(
       (best, h) => (!best || h.match.end > best.match.end ? h : best),
       undefined,
     );
+  const eligible = hits.filter((h) => h.match.kind !== 'cooccur' && !h.adjectival);
+  for (const g of new Set(hits.map((h) => h.group))) {
+    const head = rightmost(eligible.filter((h) => h.group === g && h.role === 'modifier'));
     if (head) head.role = 'head';
+  }
+  // "contaminated diesel", "sludge from the interceptor": when no main clause names a waste, the first
+  // named one is the waste.
+  if (!hits.some((h) => h.role === 'head')) {
+    const ordered = [...eligible].sort((a, b) => a.match.start - b.match.start);
+    const first = ordered.find((h) => h.role !== 'source') ?? ordered[0];
+    if (first) first.role = 'head';
+  }
+  // A phrase inside a co-occurrence ("diesel" in "diesel ... misfuelled") is part of that waste.
+  for (const h of hits) {
+    if (h.role !== 'head' || h.match.kind === 'cooccur') continue;
+    const within = hits.some(
+      (c) =>
+        c.match.kind === 'cooccur' &&
+        c.match.positions.length > h.match.positions.length &&
+        h.match.positions.every((p) => c.match.positions.includes(p)),
+    );
+    if (within) h.role = 'component';
   }
   // "mixed packaging - plastic, card, tins": the listed materials are components of the collective.
   if (hits.some((h) => h.role === 'head' && h.match.item.def.collective)) {
@@ -218,9 +238,20 @@ export function analyse(
   const concepts = assignRoles(descMatches, description);
   const ctxMatches = withoutActivityWords(findMatches(context, k.concepts), context, k);
   const described = concepts.some((h) => h.role === 'head');
+  // A generic description ("batteries", "soil") is made specific by the context ("lead acid").
+  const specific = concepts.some((h) => h.role === 'head' && h.match.item.specificity >= 0.8);
+  // "skip of mixed waste" with "wood, plasterboard, plastic" in the context: those are its components.
+  const collective = concepts.some((h) => h.role === 'head' && h.match.item.def.collective);
   for (const match of ctxMatches) {
     // A substance named in the context of a named waste qualifies it ("filters" + "solvent paint").
-    const role: Role = described && match.item.def.evidence ? 'qualifier' : 'context';
+    const role: Role =
+      described && match.item.def.evidence
+        ? 'qualifier'
+        : collective
+          ? 'modifier'
+          : specific
+            ? 'context'
+            : 'head';
     concepts.push({ match, role, group: -1, part: 'context' });
   }
   const info = clauses(description);

@@ -20,6 +20,8 @@ export interface CodeOption {
   setting?: 'household' | 'business';
   /** Hazardous alternatives of an absolute entry (e.g. 15 01 10* for packaging). */
   alts: string[];
+  /** Non-hazardous alternatives of an absolute hazardous entry (e.g. 18 02 03 for 18 02 02*). */
+  cleanAlts: string[];
 }
 
 export interface CompiledConcept {
@@ -44,13 +46,14 @@ export interface CompiledKnowledge {
   known: ReadonlySet<string>;
 }
 
-const SPEC = /^(\d\d \d\d \d\d)(?:@([\d.]+))?([hb])?(?:>([\d |]+))?$/;
+const SPEC = /^(\d\d \d\d \d\d)(?:@([\d.]+))?([hb])?(?:>([\d |]+))?(?:<([\d |]+))?$/;
 
 export function parseCodeSpec(spec: string, catalogue: Catalogue, where: string): CodeOption {
   const m = SPEC.exec(spec.trim());
   if (!m) throw new Error(`knowledge ${where}: malformed code "${spec}"`);
-  const [, code, weight, setting, alts] = m;
-  const all = [code, ...(alts ? alts.split('|').map((a) => a.trim()) : [])];
+  const [, code, weight, setting, alts, cleanAlts] = m;
+  const split = (list?: string) => (list ? list.split('|').map((a) => a.trim()) : []);
+  const all = [code, ...split(alts), ...split(cleanAlts)];
   for (const c of all) {
     if (!catalogue.has(c)) throw new Error(`knowledge ${where}: ${c} is not in the List of Wastes`);
   }
@@ -58,7 +61,8 @@ export function parseCodeSpec(spec: string, catalogue: Catalogue, where: string)
     code,
     weight: weight ? Number(weight) : 1,
     setting: setting === 'h' ? 'household' : setting === 'b' ? 'business' : undefined,
-    alts: all.slice(1),
+    alts: split(alts),
+    cleanAlts: split(cleanAlts),
   };
 }
 

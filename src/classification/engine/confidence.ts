@@ -8,6 +8,7 @@ import type { Candidate, Contribution } from './scoring.ts';
 
 const ROLE_CERTAINTY: Record<Role, number> = {
   head: 1,
+  component: 0.85,
   context: 0.9,
   modifier: 0.8,
   source: 0.7,

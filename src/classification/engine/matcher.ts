@@ -47,19 +47,35 @@ export function buildTermIndex<T>(entries: TermEntry<T>[], groups: GroupEntry<T>
   return { byFirst, multi, groups };
 }
 
-const NEGATORS = new Set(['no', 'not', 'non', 'none', 'without', 'never', 'nor', 'isnt', 'arent', 'free']);
+const NEGATORS = new Set([
+  'no',
+  'not',
+  'non',
+  'none',
+  'without',
+  'never',
+  'nor',
+  'isnt',
+  'arent',
+  'negative',
+]);
+/** Words that may stand between a negator and what it negates ("negative for coal tar", "free of oil"). */
+const NEGATION_LINKS = new Set(['for', 'of', 'from', 'any']);
 const POST_NEGATORS = new Set(['free']);
 
 /** True when the match is negated: "no asbestos", "not contaminated", "asbestos free", "free of oil". */
 export function isNegated(tokens: readonly Token[], start: number, end: number): boolean {
-  if (!tokens[start].boundaryBefore) {
-    for (let i = start - 1; i >= 0 && i >= start - 3; i--) {
-      const raw = tokens[i].raw;
-      if (raw === 'free') {
-        if (['of', 'from'].includes(tokens[i + 1]?.raw ?? '')) return true;
-      } else if (NEGATORS.has(raw)) return true;
-      if (tokens[i].boundaryBefore) break;
-    }
+  for (let i = start - 1; i >= 0 && i >= start - 4; i--) {
+    const crossed = tokens[i + 1];
+    // Stop at a clause boundary, unless it is a linking word after a negator ("negative for tar").
+    if (
+      crossed.boundaryBefore &&
+      !(NEGATION_LINKS.has(crossed.boundary) || NEGATION_LINKS.has(tokens[i].raw))
+    )
+      break;
+    const raw = tokens[i].raw;
+    if (NEGATORS.has(raw)) return true;
+    if (raw === 'free' && NEGATION_LINKS.has(tokens[i + 1]?.raw ?? '')) return true;
   }
   const next = tokens[end];
   return next !== undefined && POST_NEGATORS.has(next.raw);
@@ -144,13 +160,21 @@ function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out:
 
 function groupMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
   for (const entry of index.groups) {
+    // Every word of every group is part of the match ("drained diesel ... misfuelled").
     const positions: number[] = [];
+    let complete = true;
     for (const group of entry.groups) {
-      const at = tokens.findIndex((t) => group.includes(t.stem) && !positions.includes(t.index));
-      if (at < 0) break;
-      positions.push(at);
+      const found = tokens
+        .filter((t) => group.includes(t.stem) && !positions.includes(t.index))
+        .map((t) => t.index);
+      if (found.length === 0) {
+        complete = false;
+        break;
+      }
+      positions.push(...found);
     }
-    if (positions.length !== entry.groups.length) continue;
+    if (!complete) continue;
+    positions.sort((a, b) => a - b);
     const term = positions.map((p) => tokens[p].raw).join(' + ');
     const start = Math.min(...positions);
     out.push({
@@ -170,8 +194,12 @@ export function removeSubsumed<T>(matches: Match<T>[]): Match<T>[] {
   const sorted = [...matches].sort((a, b) => b.positions.length - a.positions.length || a.start - b.start);
   const kept: Match<T>[] = [];
   for (const m of sorted) {
+    // Co-occurring words are scattered, so they never hide a phrase that sits among them.
     const inside = kept.some(
-      (k) => k.positions.length > m.positions.length && m.positions.every((p) => k.positions.includes(p)),
+      (k) =>
+        k.kind !== 'cooccur' &&
+        k.positions.length > m.positions.length &&
+        m.positions.every((p) => k.positions.includes(p)),
     );
     const duplicate = kept.some(
       (k) => k.item === m.item && m.positions.every((p) => k.positions.includes(p)),

@@ -101,7 +101,7 @@ export function resolveOption(
       { code: option.code, factor: 0.3, decision: 'demoted', evidence: useHaz },
     ];
   }
-  const others = [...entry.mirror_of, ...option.alts]
+  const others = [...entry.mirror_of, ...option.alts, ...option.cleanAlts]
     .map((c) => catalogue.get(c) as EwcEntry)
     .filter((e) => e.is_hazardous !== entry.is_hazardous);
   if (others.length === 0) return [{ code: option.code, factor: 1, decision: 'absolute', evidence: [] }];

@@ -19,7 +19,8 @@ export function mixtureHit(analysis: Analysis): ConceptHit | undefined {
       h.role === 'head' &&
       h.part === 'description' &&
       h.match.kind !== 'cooccur' &&
-      h.match.item.specificity >= 0.9,
+      h.match.item.specificity >= 0.9 &&
+      !h.match.item.def.evidence,
   );
   const groups = new Set(heads.map((h) => h.group));
   if (groups.size < 2) return undefined;
@@ -29,7 +30,7 @@ export function mixtureHit(analysis: Analysis): ConceptHit | undefined {
   if (!rule) return undefined;
   const item: CompiledConcept = {
     def: { id: `mixture-${rule.code}`, terms: [], codes: [rule.code], source: SOURCE },
-    options: [{ code: rule.code, weight: 1.2, alts: [] }],
+    options: [{ code: rule.code, weight: 1.2, alts: [], cleanAlts: [] }],
     specificity: 0.9,
   };
   const positions = heads.flatMap((h) => h.match.positions);

@@ -9,9 +9,8 @@ const quote = (s: string) => `"${s}"`;
 const star = (e: EwcEntry) => `${e.code}${e.is_hazardous ? '*' : ''}`;
 
 function matchedWords(c: Candidate, analysis: Analysis): string {
-  const terms = [
-    ...new Set(c.contributions.filter((x) => x.decision !== 'partner').map((x) => x.term)),
-  ].slice(0, 3);
+  const live = c.contributions.filter((x) => x.decision !== 'partner');
+  const terms = [...new Set((live.length > 0 ? live : c.contributions).map((x) => x.term))].slice(0, 3);
   if (terms.length === 0) {
     const words = c.legalText?.words.slice(0, 4) ?? [];
     return `Matched the words ${words.map(quote).join(', ')} of the legal description.`;
@@ -76,7 +75,12 @@ export function explain(c: Candidate, analysis: Analysis, catalogue: Catalogue):
   const parts = [matchedWords(c, analysis), chapterSentence(entry, fit, analysis)];
   const best = c.contributions[0];
   if (best) {
-    if (best.role === 'modifier' || best.role === 'qualifier' || best.role === 'source') {
+    if (
+      best.role === 'modifier' ||
+      best.role === 'qualifier' ||
+      best.role === 'source' ||
+      best.role === 'component'
+    ) {
       parts.push(`${quote(best.term)} qualifies another named waste here, so this is a secondary reading.`);
     }
     parts.push(mirrorSentence(entry, best, catalogue));

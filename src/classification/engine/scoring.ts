@@ -128,7 +128,11 @@ export function scoreConcepts(
         // The activity chooses the chapter of the waste named; it does not promote a qualifier over it.
         const fit = chapterFit(r.code, analysis.cues).factor;
         const value =
-          base * r.factor * (hit.role === 'head' || hit.role === 'context' ? fit : Math.min(1, fit));
+          base *
+          r.factor *
+          (hit.role === 'head' || hit.role === 'context' || hit.role === 'component'
+            ? fit
+            : Math.min(1, fit));
         const c = candidates.get(r.code) ?? { code: r.code, score: 0, contributions: [] };
         c.contributions.push({
           value,

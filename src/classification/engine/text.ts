@@ -87,6 +87,20 @@ const BOUNDARY_WORDS: ReadonlySet<string> = new Set([
   'soak',
   'in',
   'by',
+  'off',
+]);
+
+const OFF_COMPOUNDS = new Set([
+  'spec',
+  'specification',
+  'cut',
+  'cuts',
+  'site',
+  'white',
+  'grade',
+  'road',
+  'line',
+  'shelf',
 ]);
 
 /** Words that separate one noun phrase from the next; also used by the matcher. */
@@ -111,6 +125,8 @@ export function tokenize(text: string): Token[] {
       if (/[,.;:()!?/|+]/.test(piece) || /\s-+\s|\s-+$|^-+\s|[\u2013\u2014]/.test(piece)) boundary = ',';
       continue;
     }
+    // "off" starts a source clause ("tyres off customer cars") but not in "off spec" or "off cuts".
+    if (boundary === 'off' && OFF_COMPOUNDS.has(piece)) boundary = '';
     tokens.push({
       stem: stem(piece),
       raw: piece,

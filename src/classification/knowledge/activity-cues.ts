@@ -61,7 +61,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'vehicle maintenance and dismantling',
-    terms: ['garage', 'motor repairs', 'vehicle repair', 'car repair', 'mechanic', 'mot', 'mot centre', 'tyre fitter', 'tyre shop', 'fast fit', 'vehicle dismantler', 'vehicle dismantling', 'car dismantling', 'car dismantler', 'atf', 'authorised treatment facility', 'scrapyard', 'breakers yard', 'vehicle depot', 'bus depot', 'fleet maintenance', 'haulage', 'haulage yard', 'transport depot', 'plant hire', 'plant hire depot', 'car wash', 'valeting', 'petrol station', 'filling station', 'forecourt', 'roadside recovery', 'delivery company', 'taxi firm', 'classic car restorer', 'gearbox rebuilder', 'motorcycle repairs', 'agricultural engineer'],
+    terms: ['garage', 'motor repairs', 'vehicle repair', 'car repair', 'mechanic', 'mot', 'mot centre', 'tyre fitter', 'tyre shop', 'fast fit', 'vehicle dismantler', 'vehicle dismantling', 'car dismantling', 'car dismantler', 'atf', 'authorised treatment facility', 'scrapyard', 'breakers yard', 'vehicle depot', 'bus depot', 'fleet maintenance', 'haulage', 'haulage yard', 'transport depot', 'plant hire', 'plant hire depot', 'car wash', 'valeting', 'petrol station', 'filling station', 'forecourt', 'roadside recovery', 'delivery company', 'taxi firm', 'classic car restorer', 'gearbox rebuilder', 'motorcycle repairs', 'agricultural engineer', 'windscreen fitter', 'windscreen repair', 'tyre and exhaust centre', 'exhaust centre', 'vehicle recycler', 'van servicing', 'van fleet workshop', 'fleet workshop'],
     prefixes: [['16 01', 1.1], ['13', 0.5]],
     setting: 'business',
   },

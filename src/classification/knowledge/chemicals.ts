@@ -135,7 +135,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'oxidisers',
-    terms: ['hydrogen peroxide', 'peroxide', 'peroxides', 'potassium permanganate', 'permanganate', 'dichromate', 'chromates', 'sodium hypochlorite', 'hypochlorite', 'chlorine tablets', 'pool chlorine', 'calcium hypochlorite'],
+    terms: ['hydrogen peroxide', 'peroxide', 'peroxides', 'potassium permanganate', 'permanganate', 'dichromate', 'chromates', 'sodium hypochlorite', 'hypochlorite', 'chlorine tablets', 'pool chlorine', 'calcium hypochlorite', 'chlorine', 'pool chemicals', 'swimming pool chemicals', 'chlorine granules'],
     codes: ['16 09 04', '16 09 03@0.7', '16 09 01@0.5', '16 09 02@0.5', '20 01 29@0.3h'],
     evidence: 'chemical',
     source: 'LoW 16 09 oxidising substances',

@@ -57,7 +57,7 @@ export const evidenceTerms: EvidenceTermDef[] = [
   { kind: 'hazardous', terms: ['treated', 'treated timber', 'tanalised', 'pressure treated'], strength: 0.4 },
   {
     kind: 'clean',
-    terms: ['clean', 'cleaned', 'uncontaminated', 'not contaminated', 'inert', 'natural', 'virgin', 'untreated', 'water based', 'water borne', 'waterbased', 'non hazardous', 'not hazardous', 'nonhazardous', 'non toxic', 'food grade', 'edible', 'rinsed', 'washed', 'triple rinsed', 'empty and clean', 'greenfield', 'below thresholds', 'tested clean', 'tested non hazardous', 'passed testing', 'no contamination', 'water only', 'with water only', 'non chlorinated', 'halogen free', 'pcb free', 'asbestos free', 'no coal tar', 'no hazardous', 'no hazardous contamination', 'non infectious', 'not infectious', 'no cytotoxic', 'no coatings'],
+    terms: ['clean', 'cleaned', 'uncontaminated', 'not contaminated', 'inert', 'natural', 'virgin', 'untreated', 'water based', 'water borne', 'waterbased', 'non hazardous', 'not hazardous', 'nonhazardous', 'non toxic', 'food grade', 'edible', 'rinsed', 'washed', 'triple rinsed', 'empty and clean', 'greenfield', 'below thresholds', 'tested clean', 'tested non hazardous', 'passed testing', 'no contamination', 'water only', 'with water only', 'non chlorinated', 'halogen free', 'pcb free', 'asbestos free', 'no coal tar', 'no tar', 'tar free', 'negative for coal tar', 'negative for tar', 'negative for asbestos', 'no asbestos', 'tested negative', 'no hazardous', 'no hazardous contamination', 'non infectious', 'not infectious', 'no cytotoxic', 'no coatings'],
   },
 ];
 

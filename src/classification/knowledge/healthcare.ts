@@ -17,7 +17,7 @@ export const healthcareConcepts: ConceptDef[] = [
   {
     id: 'infectious',
     terms: ['clinical waste', 'infectious waste', 'infectious clinical waste', 'orange bag', 'orange bags', 'orange bag waste', 'yellow bag', 'yellow bags', 'yellow bag waste', 'medical waste', 'hazardous clinical waste', 'contaminated dressings', 'soiled dressings', 'blood soaked', 'bodily fluids', 'body fluids', 'infected waste', 'clinical', 'biohazard', 'biohazardous', 'microbiological cultures', 'lab cultures', 'swabs'],
-    codes: ['18 01 03', '18 02 02@0.55', '18 01 04@0.25'],
+    codes: ['18 01 03<18 01 04', '18 02 02@0.55<18 02 03', '18 01 04@0.25'],
     evidence: 'infectious',
     flags: ['CLINICAL_WASTE'],
     note: 'clinical',
@@ -87,7 +87,7 @@ export const healthcareConcepts: ConceptDef[] = [
   {
     id: 'animal-carcasses',
     terms: ['animal carcasses', 'carcasses', 'carcass', 'carcases', 'dead animals', 'dead animal', 'dead pets', 'animal remains', 'euthanised animals'],
-    codes: ['02 01 02', '18 02 02@0.7', '02 02 02@0.55'],
+    codes: ['02 01 02', '18 02 02@0.7<18 02 03', '02 02 02@0.55'],
     flags: ['ANIMAL_BY_PRODUCTS'],
     note: 'abp',
     source: 'LoW 02 01 02 animal-tissue waste; GOV.UK healthcare: infectious animal waste 18 02 02*',

@@ -53,7 +53,7 @@ export const metalAndMixedConcepts: ConceptDef[] = [
   {
     id: 'household-metal',
     terms: ['bikes', 'bicycles', 'bike', 'bicycle', 'pots and pans', 'pans', 'saucepans', 'garden tools', 'bbq', 'barbecue', 'lawn mower', 'metal furniture'],
-    codes: ['20 01 40', '17 04 07@0.3', '20 03 07@0.4'],
+    codes: ['20 01 40', '17 04 07@0.3'],
     source: 'EA Using the List of Wastes, Annex 2: municipal metals 20 01 40',
   },
   {

@@ -61,6 +61,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'part-full-aerosols',
+    cooccur: [['part', 'partly', 'partially', 'half', 'full', 'unused', 'unwanted'], ['aerosol', 'aerosols', 'spray', 'can', 'canister']],
     terms: ['part used aerosols', 'part full aerosols', 'partially used aerosols', 'full aerosols', 'unused aerosols', 'part used aerosol', 'aerosols with product', 'unwanted aerosols', 'gas canisters', 'gas cartridges', 'butane canisters', 'pressurised containers'],
     codes: ['16 05 04', '15 01 11@0.4'],
     note: 'aerosols',

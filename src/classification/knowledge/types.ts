@@ -49,7 +49,8 @@ export type Flag =
  * A candidate code of a concept, written compactly: `"17 05 04"`, with optional suffixes
  * `@0.6` (relative weight, default 1), `h` / `b` (applies to household / business waste only, the
  * WEEE and batteries split of GOV.UK guidance) and `>15 01 10` (the hazardous alternative of an absolute
- * entry when contamination evidence is present, e.g. packaging with hazardous residues).
+ * entry when contamination evidence is present, e.g. packaging with hazardous residues) and `<18 02 03`
+ * (the non-hazardous alternative of an absolute hazardous entry when evidence shows it is clean).
  */
 export type CodeSpec = string;
 

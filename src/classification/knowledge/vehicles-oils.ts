@@ -111,6 +111,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'mixed-fuel',
+    cooccur: [['misfuel', 'misfuelled', 'misfuelling'], ['fuel', 'diesel', 'petrol', 'drained', 'tank', 'drain']],
     terms: ['misfuel', 'mis fuel', 'misfuelled', 'mis fuelled', 'mis fuelling', 'wrong fuel', 'mixed fuel', 'mixed fuels', 'petrol and diesel', 'diesel and petrol', 'fuel mixture', 'petrol in a diesel', 'diesel in a petrol', 'fuel drain'],
     codes: ['13 07 03'],
     evidence: 'oil',
@@ -188,7 +189,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'vehicle-glass',
-    terms: ['windscreen', 'windscreens', 'car glass', 'vehicle glass', 'windshields', 'car windows'],
+    terms: ['windscreen', 'windscreens', 'car glass', 'vehicle glass', 'windshields', 'car windows', 'windscreen glass', 'windshield glass'],
     codes: ['16 01 20', '17 02 02@0.2'],
     source: 'LoW 16 01 20 glass (from end-of-life vehicles)',
   },
