@@ -2,6 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { AccountService } from './accounts/account-service.ts';
 import { AccountStore } from './accounts/account-store.ts';
+import { CarrierService } from './carriers/carrier-service.ts';
+import { CarrierRegisterStore } from './carriers/register-store.ts';
 import type { Config } from './config.ts';
 import { LimitService } from './limits/limit-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
@@ -23,6 +25,8 @@ export interface Services {
   infra: Infrastructure;
   accounts: AccountService;
   accountStore: AccountStore;
+  /** verify-carrier (EA register, mirror, history, sandbox); `carriers.register` is its store. */
+  carriers: CarrierService;
   /** Rate limits and monthly quotas per API key; `usage(auth)` for GET /v1/usage and the portal. */
   limits: LimitService;
   /** The developer portal: users, sessions, log-in throttling, plan changes. */
@@ -46,12 +50,21 @@ export function createServices(infra: Infrastructure): Services {
   const limits = new LimitService({ db, clock, logger, redis });
   const cacheFor = (namespace: string, maxEntries: number) =>
     createCache({ namespace, maxEntries, clock, redis, logger });
+  const carriers = new CarrierService({
+    config,
+    store: new CarrierRegisterStore(db, clock),
+    cache: cacheFor('carriers', 50_000),
+    clock,
+    logger,
+  });
+
   const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
 
   return {
     infra,
     accounts,
     accountStore,
+    carriers,
     limits,
     portal,
     cacheFor,

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
 import { CliError, withServices } from './context.ts';
+import { registerRegisterCommands } from './register-commands.ts';
 
 /** The `wcs` command: one entry point for the server and every operator task. */
 export function buildProgram(): Command {
@@ -28,6 +29,7 @@ export function buildProgram(): Command {
     });
 
   registerAccountCommands(program);
+  registerRegisterCommands(program);
   return program;
 }
 
