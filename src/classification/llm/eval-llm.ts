@@ -1,0 +1,117 @@
+// `npm run eval -- --engine llm`: the labelled sets through the LLM engine, reported with the same
+// figures as the local engine (eval.ts), plus what only a model call has: how many answers came from the
+// model and how many fell back, why, and the tokens spent. Model calls run a few at a time; the figures
+// are computed by the shared runner over the answers, and latency is the real time of each call.
+import { loadConfig } from '../../config.ts';
+import { getCatalogue } from '../catalogue.ts';
+import { createLocalEngine } from '../engine/index.ts';
+import { type EvalItem, type EvalReport, formatReport, loadEvalSet, runEval } from '../eval.ts';
+import type { ClassificationEngine, ClassifyInput, EngineResult } from '../types.ts';
+import { llmEngineFromConfig } from './from-config.ts';
+import type { LlmEngine, LlmEngineResult, LlmOutcome } from './llm-engine.ts';
+
+export interface LlmEvalReport extends EvalReport {
+  outcomes: Partial<Record<LlmOutcome, number>>;
+  failures: Record<string, number>;
+  tokens: { prompt: number; completion: number; calls_with_usage: number };
+}
+
+const DEFAULT_CONCURRENCY = 4;
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+const ms = (x: number) => Math.round(x * 1000) / 1000;
+
+export async function runLlmEval(
+  engine: LlmEngine,
+  items: EvalItem[],
+  set: string,
+  isKnownCode: (code: string) => boolean,
+  concurrency = DEFAULT_CONCURRENCY,
+): Promise<LlmEvalReport> {
+  const answers = new Map<ClassifyInput, LlmEngineResult>();
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++];
+      const started = performance.now();
+      answers.set(item, await engine.classify(item));
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+
+  // The shared runner scores the answers already obtained (it passes each item back as the input).
+  const replay: ClassificationEngine = {
+    version: engine.version,
+    classify: (input) => answers.get(input) as unknown as EngineResult,
+  };
+  const report = runEval(replay, items, set, isKnownCode);
+  const sorted = [...times].sort((a, b) => a - b);
+  const outcomes: LlmEvalReport['outcomes'] = {};
+  const failures: Record<string, number> = {};
+  const tokens = { prompt: 0, completion: 0, calls_with_usage: 0 };
+  for (const a of answers.values()) {
+    outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+    if (a.failure) failures[a.failure.reason] = (failures[a.failure.reason] ?? 0) + 1;
+    if (a.usage) {
+      tokens.prompt += a.usage.prompt_tokens;
+      tokens.completion += a.usage.completion_tokens;
+      tokens.calls_with_usage++;
+    }
+  }
+  return {
+    ...report,
+    latency_ms: {
+      p50: ms(percentile(sorted, 50)),
+      p99: ms(percentile(sorted, 99)),
+      max: ms(sorted.at(-1) ?? 0),
+    },
+    outcomes,
+    failures,
+    tokens,
+  };
+}
+
+export function formatLlmReport(report: LlmEvalReport, missLimit: number): string {
+  const outcomes = Object.entries(report.outcomes).map(([k, v]) => `${k} ${v}`);
+  const failures = Object.entries(report.failures).map(([k, v]) => `${k} ${v}`);
+  const perCall = (n: number) =>
+    report.tokens.calls_with_usage ? Math.round(n / report.tokens.calls_with_usage) : 0;
+  return [
+    formatReport(report, missLimit),
+    `answers: ${outcomes.join(', ')}${failures.length ? ` (fell back on: ${failures.join(', ')})` : ''}`,
+    `tokens: ${report.tokens.prompt} prompt + ${report.tokens.completion} completion over ${report.tokens.calls_with_usage} calls (${perCall(report.tokens.prompt)} + ${perCall(report.tokens.completion)} per call)`,
+  ].join('\n');
+}
+
+export interface LlmEvalOptions {
+  set: string;
+  json?: boolean;
+  misses: string;
+}
+
+/** The eval command's `--engine llm` branch; reads LLM_* from the environment. Returns the exit code. */
+export async function runLlmEvalCommand(opts: LlmEvalOptions): Promise<number> {
+  const config = loadConfig(process.env);
+  const catalogue = getCatalogue();
+  const local = createLocalEngine({ catalogue });
+  const engine = llmEngineFromConfig({ ...config, CLASSIFIER_ENGINE: 'llm' }, { catalogue, local });
+  if (!engine) return 2;
+  const sets =
+    opts.set === 'all' ? (['dev', 'held-out'] as const) : ([opts.set] as Array<'dev' | 'held-out'>);
+  const reports: LlmEvalReport[] = [];
+  for (const name of sets) {
+    reports.push(await runLlmEval(engine, loadEvalSet(name), name, (c) => catalogue.has(c)));
+  }
+  if (opts.json) {
+    console.log(JSON.stringify({ engine: 'llm', model_version: engine.version, reports }, null, 2));
+  } else {
+    console.log(`engine: llm   model_version: ${engine.version}`);
+    for (const r of reports) console.log(`\n${formatLlmReport(r, Number(opts.misses))}`);
+  }
+  return 0;
+}
