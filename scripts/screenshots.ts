@@ -88,6 +88,9 @@ async function main(): Promise<void> {
     await page.getByLabel('Password').fill('correct horse battery staple');
     await page.getByRole('button', { name: 'Log in' }).click();
     await shoot(page, 'dashboard');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shoot(page, 'dashboard-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(`${base}/portal/plan`);
     await shoot(page, 'plan');
     await page.goto(`${base}/portal/keys`);

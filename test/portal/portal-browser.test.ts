@@ -37,7 +37,8 @@ afterAll(async () => {
 
 /** Runs in the page (the DOM types are not in this project's lib). */
 function readClipboard(): Promise<string> {
-  const nav = (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator;
+  const nav = (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } })
+    .navigator;
   return nav.clipboard.readText();
 }
 
