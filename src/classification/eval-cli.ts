@@ -16,8 +16,9 @@ program.parse();
 const opts = program.opts<{ engine: string; json?: boolean; misses: string; set: string }>();
 
 if (opts.engine === 'llm') {
-  console.error('The llm engine is not configured in this build; use --engine local.');
-  process.exit(2);
+  // The LLM engine calls a model over the network, so its run is asynchronous (llm/eval-llm.ts).
+  const { runLlmEvalCommand } = await import('./llm/eval-llm.ts');
+  process.exit(await runLlmEvalCommand(opts));
 }
 if (opts.engine !== 'local') {
   console.error(`Unknown engine "${opts.engine}": use local or llm.`);

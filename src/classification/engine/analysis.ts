@@ -58,9 +58,15 @@ export interface Analysis {
   corrections: Array<{ from: string; to: string }>;
 }
 
+/**
+ * Words read per field. Waste descriptions are short; the bound keeps the cost of a 2,000-character
+ * input (and of repeated words) linear and well under the per-classification budget.
+ */
+export const MAX_TOKENS = 120;
+
 /** Tokenises, rejoins split compounds ("plaster board") and corrects misspellings ("flourescent"). */
 export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
-  const raw = tokenize(text);
+  const raw = tokenize(text).slice(0, MAX_TOKENS);
   const out: Token[] = [];
   for (let i = 0; i < raw.length; i++) {
     const t = { ...raw[i] };
@@ -189,6 +195,17 @@ function cueHits(
     .map((m) => ({ cue: m.item, term: m.term, weight, from }));
 }
 
+/** Concept words inside a longer evidence phrase ("metals" in "heavy metals") describe contamination. */
+function withoutEvidenceWords<T>(matches: Match<T>[], tokens: Token[], k: CompiledKnowledge): Match<T>[] {
+  const evidence = findMatches(tokens, k.evidence);
+  return matches.filter(
+    (m) =>
+      !evidence.some(
+        (e) => e.positions.length > m.positions.length && m.positions.every((p) => e.positions.includes(p)),
+      ),
+  );
+}
+
 /** Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity. */
 function withoutActivityWords<T>(matches: Match<T>[], tokens: Token[], k: CompiledKnowledge): Match<T>[] {
   const cues = findMatches(tokens, k.cues);
@@ -234,9 +251,17 @@ export function analyse(
   const description = prepareTokens(input.description, k);
   const context = prepareTokens(input.additional_context ?? '', k);
   const industry = prepareTokens(input.source_industry ?? '', k);
-  const descMatches = withoutActivityWords(findMatches(description, k.concepts), description, k);
+  const descMatches = withoutEvidenceWords(
+    withoutActivityWords(findMatches(description, k.concepts), description, k),
+    description,
+    k,
+  );
   const concepts = assignRoles(descMatches, description);
-  const ctxMatches = withoutActivityWords(findMatches(context, k.concepts), context, k);
+  const ctxMatches = withoutEvidenceWords(
+    withoutActivityWords(findMatches(context, k.concepts), context, k),
+    context,
+    k,
+  );
   const described = concepts.some((h) => h.role === 'head');
   // A generic description ("batteries", "soil") is made specific by the context ("lead acid").
   const specific = concepts.some((h) => h.role === 'head' && h.match.item.specificity >= 0.8);

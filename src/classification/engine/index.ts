@@ -10,6 +10,7 @@ import { type Analysis, analyse } from './analysis.ts';
 import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
 import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
+import { isNegated } from './matcher.ts';
 import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
 import { type Candidate, chapterFit, scoreConcepts } from './scoring.ts';
@@ -27,7 +28,11 @@ const STRONG_SIMILARITY = 0.6;
 function addLegalText(candidates: Map<string, Candidate>, analysis: Analysis, index: LegalTextIndex): void {
   const named = Math.max(0, ...[...candidates.values()].map((c) => c.score));
   const threshold = named >= 0.6 ? STRONG_SIMILARITY : MIN_SIMILARITY;
-  const tokens = [...analysis.description, ...analysis.context];
+  // Negated words ("not asbestos") are not read against the legal text either.
+  const tokens = [
+    ...analysis.description.filter((t) => !isNegated(analysis.description, t.index, t.index + 1)),
+    ...analysis.context.filter((t) => !isNegated(analysis.context, t.index, t.index + 1)),
+  ];
   const rawOf = (stem: string) => tokens.find((t) => t.stem === stem)?.raw ?? stem;
   for (const m of index.search(tokens, 4)) {
     if (m.similarity < threshold) continue;

@@ -98,16 +98,24 @@ function settingFactor(option: CodeOption, setting: Analysis['setting']): number
  */
 export function evidenceFor(hit: ConceptHit, analysis: Analysis): EvidenceItem[] {
   const items: EvidenceItem[] = [];
+  const seen = new Set<string>();
+  const add = (item: EvidenceItem) => {
+    const key = `${item.kind}|${item.term}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      items.push(item);
+    }
+  };
   const own = new Set(hit.match.positions);
   for (const e of analysis.evidence) {
     if (e.part === hit.part && e.positions.some((p) => own.has(p))) continue;
-    items.push({ kind: e.kind, strength: e.strength, term: e.term });
+    add({ kind: e.kind, strength: e.strength, term: e.term });
   }
   for (const other of analysis.concepts) {
     const kind = other.match.item.def.evidence;
     if (!kind || other === hit || other.role === 'head') continue;
     if (other.part === hit.part && other.match.positions.some((p) => own.has(p))) continue;
-    items.push({ kind: kind as EvidenceKind, strength: 0.9, term: other.match.term });
+    add({ kind: kind as EvidenceKind, strength: 0.9, term: other.match.term });
   }
   return items;
 }
@@ -118,7 +126,12 @@ export function scoreConcepts(
   catalogue: Catalogue,
 ): Map<string, Candidate> {
   const candidates = new Map<string, Candidate>();
+  // A concept named twice in the same role counts once ("oil, oil and more oil").
+  const seen = new Set<string>();
   for (const hit of analysis.concepts) {
+    const key = `${hit.match.item.def.id}|${hit.role}|${hit.part}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const concept = hit.match.item;
     const strength = hit.match.quality * ROLE_FACTOR[hit.role];
     const evidence = evidenceFor(hit, analysis);

@@ -96,7 +96,8 @@ export function createSpellingCorrector(
 
   return {
     correct(word) {
-      if (known.has(word) || /\d/.test(word)) return undefined;
+      // Long strings are not misspelt words; their deletion sets would be costly.
+      if (known.has(word) || /\d/.test(word) || word.length > 20) return undefined;
       if (memo.has(word)) return memo.get(word);
       const result = lookup(word);
       if (memo.size < 50_000) memo.set(word, result);

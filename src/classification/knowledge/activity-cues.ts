@@ -373,7 +373,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'electrical and IT equipment users (business)',
-    terms: ['it refresh', 'office it refresh', 'data centre', 'it department', 'computer repair', 'phone repair shop', 'electronics repair', 'electrical retailer', 'facilities maintenance', 'facilities management', 'maintenance department', 'commercial roof', 'business equipment', 'factory', 'warehouse', 'distribution centre', 'industrial'],
+    terms: ['it refresh', 'office it refresh', 'data centre', 'it department', 'computer repair', 'phone repair shop', 'mobile phone shop', 'phone shop', 'electronics repair', 'electrical retailer', 'facilities maintenance', 'facilities management', 'maintenance department', 'commercial roof', 'business equipment', 'factory', 'warehouse', 'distribution centre', 'industrial'],
     prefixes: [],
     setting: 'business',
   },

@@ -225,10 +225,24 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'explosives',
-    terms: ['flares', 'distress flares', 'marine flares', 'pyrotechnics', 'fireworks', 'explosives', 'detonators', 'ammunition', 'cartridges ammunition', 'shotgun cartridges'],
-    codes: ['16 04 03', '16 04 02@0.6', '16 04 01@0.6'],
+    terms: ['flares', 'distress flares', 'marine flares', 'pyrotechnics', 'explosives', 'detonators', 'explosive waste', 'smoke flares'],
+    codes: ['16 04 03', '16 04 02@0.4', '16 04 01@0.3'],
     flags: ['EXPLOSIVE'],
-    source: 'LoW 16 04 waste explosives',
+    source: 'LoW 16 04 03* other waste explosives',
+  },
+  {
+    id: 'fireworks',
+    terms: ['fireworks', 'firework', 'rockets fireworks', 'sparklers', 'fireworks waste'],
+    codes: ['16 04 02', '16 04 03@0.3'],
+    flags: ['EXPLOSIVE'],
+    source: 'LoW 16 04 02* fireworks wastes',
+  },
+  {
+    id: 'ammunition',
+    terms: ['ammunition', 'ammo', 'cartridges ammunition', 'shotgun cartridges', 'bullets', 'live rounds'],
+    codes: ['16 04 01', '16 04 03@0.3'],
+    flags: ['EXPLOSIVE'],
+    source: 'LoW 16 04 01* waste ammunition',
   },
   {
     id: 'gas-cylinders',

@@ -83,7 +83,7 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'small-weee',
-    terms: ['small electricals', 'small electrical items', 'small appliances', 'kettle', 'kettles', 'toaster', 'toasters', 'hairdryer', 'hairdryers', 'hair dryers', 'vacuum cleaner', 'vacuum cleaners', 'hoover', 'hoovers', 'power tools', 'electric tools', 'drills', 'radios', 'hifi', 'stereo', 'dvd players', 'games consoles', 'mobile phones', 'phones', 'electrical items', 'electricals', 'electrical goods', 'electrical equipment', 'electronics', 'electronic waste', 'electronic equipment', 'e waste', 'ewaste', 'weee', 'w e e e', 'small mixed weee', 'smw', 'electrical waste', 'irons', 'fans', 'toys electric', 'electric toys', 'lamps electric', 'small domestic appliances'],
+    terms: ['small electricals', 'small electrical items', 'small appliances', 'kettle', 'kettles', 'toaster', 'toasters', 'hairdryer', 'hairdryers', 'hair dryers', 'vacuum cleaner', 'vacuum cleaners', 'hoover', 'hoovers', 'power tools', 'electric tools', 'drills', 'radios', 'hifi', 'stereo', 'dvd players', 'games consoles', 'mobile phones', 'phones', 'smartphones', 'smart phones', 'mobiles', 'chargers', 'phone chargers', 'electrical items', 'electricals', 'electrical goods', 'electrical equipment', 'electronics', 'electronic waste', 'electronic equipment', 'e waste', 'ewaste', 'weee', 'w e e e', 'small mixed weee', 'smw', 'electrical waste', 'irons', 'fans', 'toys electric', 'electric toys', 'lamps electric', 'small domestic appliances'],
     codes: ['20 01 36@1h>20 01 35', '16 02 14@0.97b>16 02 13'],
     specificity: 0.9,
     flags: ['WEEE', 'POSSIBLE_POPS'],
@@ -92,7 +92,8 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'it-equipment',
-    terms: ['computers', 'computer', 'pcs', 'pc', 'desktop pcs', 'desktops', 'laptops', 'laptop', 'servers', 'server', 'it equipment', 'computer equipment', 'printers', 'printer', 'photocopiers', 'photocopier', 'copiers', 'fax machines', 'keyboards', 'routers', 'switches network', 'tills', 'tablets', 'base units', 'tower units', 'it waste', 'office equipment', 'network equipment'],
+    cooccur: [['tablet', 'tablets'], ['phones', 'smartphones', 'laptops', 'computers', 'ipads', 'electronic', 'electrical', 'screens', 'android', 'chargers']],
+    terms: ['computers', 'computer', 'pcs', 'pc', 'desktop pcs', 'desktops', 'laptops', 'laptop', 'servers', 'server', 'it equipment', 'computer equipment', 'printers', 'printer', 'photocopiers', 'photocopier', 'copiers', 'fax machines', 'keyboards', 'routers', 'switches network', 'tills', 'ipads', 'tablet computers', 'base units', 'tower units', 'it waste', 'office equipment', 'network equipment'],
     codes: ['16 02 14@1b>16 02 13', '20 01 36@0.97h>20 01 35'],
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',

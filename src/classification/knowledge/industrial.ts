@@ -300,14 +300,14 @@ export const industrialConcepts: ConceptDef[] = [
   {
     id: 'non-ferrous-swarf',
     terms: ['aluminium swarf', 'ally swarf', 'brass swarf', 'brass turnings', 'copper swarf', 'bronze swarf', 'non ferrous swarf', 'alloy swarf', 'aluminium turnings'],
-    cooccur: [['swarf', 'turnings', 'filings', 'borings', 'chips', 'shavings'], ['aluminium', 'ally', 'brass', 'copper', 'bronze', 'ferrous', 'alloy', 'titanium']],
+    cooccur: [['swarf', 'turnings', 'filings', 'borings', 'chips', 'shavings'], ['aluminium', 'ally', 'brass', 'copper', 'bronze', 'nonferrous', 'alloy', 'titanium', 'zinc']],
     codes: ['12 01 03'],
     source: 'LoW 12 01 03 non-ferrous metal filings and turnings',
   },
   {
     id: 'ferrous-swarf',
     terms: ['steel swarf', 'mild steel swarf', 'iron swarf', 'steel turnings', 'cast iron swarf', 'stainless swarf'],
-    cooccur: [['swarf', 'turnings', 'borings'], ['steel', 'iron', 'mild', 'stainless']],
+    cooccur: [['swarf', 'turnings', 'borings', 'filings'], ['steel', 'iron', 'mild', 'stainless', 'ferrous']],
     codes: ['12 01 01'],
     source: 'LoW 12 01 01 ferrous metal filings and turnings',
   },

@@ -48,7 +48,7 @@ export const municipalConcepts: ConceptDef[] = [
   },
   {
     id: 'garden-waste',
-    terms: ['garden waste', 'green waste', 'grass cuttings', 'grass clippings', 'grass', 'hedge trimmings', 'hedge cuttings', 'leaves', 'branches', 'prunings', 'tree cuttings', 'tree branches', 'logs', 'wood chippings', 'chippings', 'shrubs', 'weeds', 'plants', 'flowers', 'christmas trees', 'xmas trees', 'christmas tree', 'tree stumps', 'stumps', 'tree surgery', 'tree surgery waste', 'tree surgery arisings', 'green garden waste', 'brambles', 'cuttings', 'foliage', 'wreaths', 'plant pots soil', 'vegetation', 'arisings', 'trimmings'],
+    terms: ['garden waste', 'green waste', 'grass cuttings', 'grass clippings', 'grass', 'hedge trimmings', 'hedge cuttings', 'leaves', 'branches', 'prunings', 'tree cuttings', 'tree branches', 'logs', 'wood chippings', 'chippings', 'shrubs', 'weeds', 'plants', 'flowers', 'christmas trees', 'xmas trees', 'christmas tree', 'tree stumps', 'stumps', 'tree surgery', 'tree surgery waste', 'tree surgery arisings', 'green garden waste', 'brambles', 'cuttings', 'clippings', 'garden clippings', 'garden cuttings', 'hedge clippings', 'mowings', 'lawn clippings', 'foliage', 'wreaths', 'plant pots soil', 'vegetation', 'arisings', 'trimmings'],
     codes: ['20 02 01', '02 01 07@0.45', '02 01 03@0.3'],
     note: 'garden',
     source: `${MW}: biodegradable (garden and park) waste 20 02 01`,

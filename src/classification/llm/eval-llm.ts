@@ -2,7 +2,7 @@
 // figures as the local engine (eval.ts), plus what only a model call has: how many answers came from the
 // model and how many fell back, why, and the tokens spent. Model calls run a few at a time; the figures
 // are computed by the shared runner over the answers, and latency is the real time of each call.
-import { loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { getCatalogue } from '../catalogue.ts';
 import { createLocalEngine } from '../engine/index.ts';
 import { type EvalItem, type EvalReport, formatReport, loadEvalSet, runEval } from '../eval.ts';
@@ -96,10 +96,17 @@ export interface LlmEvalOptions {
 
 /** The eval command's `--engine llm` branch; reads LLM_* from the environment. Returns the exit code. */
 export async function runLlmEvalCommand(opts: LlmEvalOptions): Promise<number> {
-  const config = loadConfig(process.env);
   const catalogue = getCatalogue();
   const local = createLocalEngine({ catalogue });
-  const engine = llmEngineFromConfig({ ...config, CLASSIFIER_ENGINE: 'llm' }, { catalogue, local });
+  let engine: LlmEngine | undefined;
+  try {
+    const config = loadConfig(process.env);
+    engine = llmEngineFromConfig({ ...config, CLASSIFIER_ENGINE: 'llm' }, { catalogue, local });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${error.message}\nSet LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint needs one).`);
+    return 2;
+  }
   if (!engine) return 2;
   const sets =
     opts.set === 'all' ? (['dev', 'held-out'] as const) : ([opts.set] as Array<'dev' | 'held-out'>);
