@@ -1,0 +1,167 @@
+import { describe, expect, it } from 'vitest';
+import { getCatalogue } from '../../src/classification/catalogue.ts';
+import { createLocalEngine } from '../../src/classification/engine/index.ts';
+import { knowledge } from '../../src/classification/knowledge/index.ts';
+import type { ClassifyInput } from '../../src/classification/types.ts';
+
+const catalogue = getCatalogue();
+const engine = createLocalEngine({ catalogue });
+const top = (input: ClassifyInput | string) => {
+  const result = engine.classify(typeof input === 'string' ? { description: input } : input);
+  return result.ranking[0];
+};
+
+describe('the local engine reads waste as an expert does', () => {
+  it('puts oily rags on the hazardous side and names the evidence', () => {
+    const answer = top('oily rags');
+    expect(answer.ewc_code).toBe('15 02 02');
+    expect(answer.is_hazardous).toBe(true);
+    expect(answer.reasoning).toContain('"oily"');
+    expect(answer.reasoning).toContain('15 02 03');
+  });
+
+  it('keeps clean rags on the non-hazardous side', () => {
+    const answer = top('clean rags');
+    expect(answer.ewc_code).toBe('15 02 03');
+    expect(answer.is_hazardous).toBe(false);
+    expect(answer.reasoning).toContain('"clean"');
+  });
+
+  it('codes asbestos sheets from a garage roof as asbestos construction material', () => {
+    const answer = top('asbestos sheets from garage roof');
+    expect(answer.ewc_code).toBe('17 06 05');
+    expect(answer.flags).toContain('ASBESTOS');
+  });
+
+  it('reads a misspelling and says so', () => {
+    const answer = top('flourescent tubes');
+    expect(answer.ewc_code).toBe('20 01 21');
+    expect(answer.reasoning).toContain('"flourescent" read as "fluorescent"');
+  });
+
+  it('reads words in another order', () => {
+    expect(top('tubes, fluorescent').ewc_code).toBe('20 01 21');
+  });
+
+  it('decides a mirror entry by the additional context, both ways', () => {
+    const dirty = top({
+      description: 'soil',
+      source_industry: 'groundworks',
+      additional_context: 'contaminated with diesel',
+    });
+    const clean = top({
+      description: 'soil',
+      source_industry: 'groundworks',
+      additional_context: 'clean, inert, natural',
+    });
+    expect(dirty.ewc_code).toBe('17 05 03');
+    expect(dirty.reasoning).toContain('"diesel"');
+    expect(clean.ewc_code).toBe('17 05 04');
+  });
+
+  it('asks for an assessment when nothing decides a mirror entry', () => {
+    const answer = top({ description: 'soil from digging footings', source_industry: 'builder' });
+    expect(answer.ewc_code).toBe('17 05 04');
+    expect(answer.mirror_undecided).toBe(true);
+    expect(answer.confidence).toBeLessThan(0.9);
+  });
+
+  it('moves tarmac with coal tar to the hazardous entry and respects "no coal tar"', () => {
+    expect(top('road planings, PAH test shows coal tar').ewc_code).toBe('17 03 01');
+    expect(top('road planings, tested: no coal tar').ewc_code).toBe('17 03 02');
+  });
+
+  it('does not read a negated contaminant as evidence', () => {
+    const answer = top({ description: 'brick rubble', additional_context: 'no asbestos, survey clear' });
+    expect(answer.ewc_code).toBe('17 01 07');
+    expect(answer.is_hazardous).toBe(false);
+  });
+
+  it('splits household and business electrical equipment as GOV.UK guidance does', () => {
+    expect(top({ description: 'old fridge', source_industry: 'householder' }).ewc_code).toBe('20 01 23');
+    expect(top({ description: 'old fridges', source_industry: 'commercial kitchen' }).ewc_code).toBe(
+      '16 02 11',
+    );
+  });
+
+  it('chooses the chapter from the activity first (LoW coding order)', () => {
+    expect(top({ description: 'food waste', source_industry: 'restaurant' }).ewc_code).toBe('20 01 08');
+    expect(top({ description: 'burnt bread and dough', source_industry: 'industrial bakery' }).ewc_code).toBe(
+      '02 06 01',
+    );
+  });
+
+  it('reads the head of a phrase: oil drums are packaging, tins of paint are paint', () => {
+    expect(top('empty oil drums').ewc_code).toBe('15 01 10');
+    expect(top({ description: 'tins of solvent based paint', source_industry: 'decorator' }).ewc_code).toBe(
+      '08 01 11',
+    );
+  });
+
+  it('codes trade slang', () => {
+    expect(top({ description: 'hardcore', source_industry: 'builder' }).ewc_code).toBe('17 01 07');
+    expect(
+      top({ description: 'swarf', source_industry: 'CNC machining', additional_context: 'mild steel' })
+        .ewc_code,
+    ).toBe('12 01 01');
+    expect(top({ description: 'gen waste', source_industry: 'office' }).ewc_code).toBe('20 03 01');
+    expect(top({ description: 'muck away', source_industry: 'groundworks' }).ewc_code).toBe('17 05 04');
+  });
+
+  it('gives batteries the code of their chemistry', () => {
+    expect(top({ description: 'forklift batteries', source_industry: 'warehouse' }).ewc_code).toBe(
+      '16 06 01',
+    );
+    expect(top({ description: 'nicad batteries', source_industry: 'factory' }).ewc_code).toBe('16 06 02');
+    expect(top({ description: 'lithium ion batteries', source_industry: 'phone repair shop' }).ewc_code).toBe(
+      '16 06 05',
+    );
+  });
+
+  it('never prefers a 99 code when a specific entry fits', () => {
+    const answer = top({
+      description: 'waste not otherwise specified from painting, solvent based paint',
+      source_industry: 'decorator',
+    });
+    expect(answer.ewc_code.endsWith(' 99')).toBe(false);
+  });
+
+  it('returns nothing confident for gibberish', () => {
+    const result = engine.classify({ description: 'qzxv plorknak wibbet' });
+    expect(result.ranking.every((r) => r.confidence < 0.7)).toBe(true);
+  });
+
+  it('only ever returns codes from the catalogue, at most five, ranked', () => {
+    for (const description of [
+      'mixed waste',
+      'sludge',
+      'oil and water and soil and paint and batteries',
+      'x',
+    ]) {
+      const { ranking } = engine.classify({ description });
+      expect(ranking.length).toBeLessThanOrEqual(5);
+      for (const r of ranking) expect(catalogue.get(r.ewc_code)?.description).toBe(r.description);
+      const confidences = ranking.map((r) => r.confidence);
+      expect(confidences).toEqual([...confidences].sort((a, b) => b - a));
+    }
+  });
+
+  it('is deterministic', () => {
+    const input = { description: 'oily rags and used oil filters', source_industry: 'garage' };
+    expect(engine.classify(input)).toEqual(engine.classify(input));
+  });
+
+  it('labels its version with the release and a hash of its knowledge', () => {
+    expect(engine.version).toMatch(/^local-\d{4}\.\d+\.\d+\+[0-9a-f]{8}$/);
+  });
+
+  it('refuses knowledge that names a code outside the List of Wastes', () => {
+    const broken = {
+      ...knowledge,
+      concepts: [...knowledge.concepts, { id: 'bad', terms: ['bad'], codes: ['99 99 99'], source: 'test' }],
+    };
+    expect(() => createLocalEngine({ catalogue, knowledge: broken })).toThrow(
+      /99 99 99 is not in the List of Wastes/,
+    );
+  });
+});
