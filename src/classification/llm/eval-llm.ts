@@ -104,7 +104,9 @@ export async function runLlmEvalCommand(opts: LlmEvalOptions): Promise<number> {
     engine = llmEngineFromConfig({ ...config, CLASSIFIER_ENGINE: 'llm' }, { catalogue, local });
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`${error.message}\nSet LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint needs one).`);
+    console.error(
+      `${error.message}\nSet LLM_BASE_URL and LLM_MODEL (and LLM_API_KEY if the endpoint needs one).`,
+    );
     return 2;
   }
   if (!engine) return 2;
