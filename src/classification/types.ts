@@ -27,7 +27,8 @@ export interface Classification {
 export interface Compliance {
   /** True when any returned code is hazardous. */
   hazardous_waste: boolean;
-  flags: Flag[];
+  /** The documented vocabulary (FLAGS), plus any flag an engine adds (e.g. the LLM engine's fallback). */
+  flags: string[];
   disposal_notes: string;
   /** True when the top code is hazardous. */
   requires_consignment_note: boolean;

@@ -19,31 +19,34 @@ export type EvidenceKind =
   | 'hazardous_component'
   | 'paint';
 
-/** The documented flag vocabulary (docs/classification.md). */
-export type Flag =
-  | 'LOW_CONFIDENCE'
-  | 'MIRROR_ENTRY_ASSESSMENT_REQUIRED'
-  | 'HAZARDOUS_BY_CONTAMINATION'
-  | 'ASBESTOS'
-  | 'POSSIBLE_POPS'
-  | 'OZONE_DEPLETING_SUBSTANCES'
-  | 'MERCURY'
-  | 'PCBS'
-  | 'COAL_TAR'
-  | 'CLINICAL_WASTE'
-  | 'CYTOTOXIC_CYTOSTATIC'
-  | 'SHARPS'
-  | 'OFFENSIVE_WASTE'
-  | 'WEEE'
-  | 'BATTERIES'
-  | 'FIRE_RISK'
-  | 'EXPLOSIVE'
-  | 'ANIMAL_BY_PRODUCTS'
-  | 'INVASIVE_SPECIES'
-  | 'GYPSUM_SEGREGATION'
-  | 'LIQUID_WASTE'
-  | 'MULTIPLE_WASTE_TYPES'
-  | 'NOT_OTHERWISE_SPECIFIED';
+/** The documented flag vocabulary (docs/classification.md, "Flags"). */
+export const FLAGS = [
+  'LOW_CONFIDENCE',
+  'MIRROR_ENTRY_ASSESSMENT_REQUIRED',
+  'HAZARDOUS_BY_CONTAMINATION',
+  'ASBESTOS',
+  'POSSIBLE_POPS',
+  'OZONE_DEPLETING_SUBSTANCES',
+  'MERCURY',
+  'PCBS',
+  'COAL_TAR',
+  'CLINICAL_WASTE',
+  'CYTOTOXIC_CYTOSTATIC',
+  'SHARPS',
+  'OFFENSIVE_WASTE',
+  'WEEE',
+  'BATTERIES',
+  'FIRE_RISK',
+  'EXPLOSIVE',
+  'ANIMAL_BY_PRODUCTS',
+  'INVASIVE_SPECIES',
+  'GYPSUM_SEGREGATION',
+  'LIQUID_WASTE',
+  'MULTIPLE_WASTE_TYPES',
+  'NOT_OTHERWISE_SPECIFIED',
+] as const;
+
+export type Flag = (typeof FLAGS)[number];
 
 /**
  * A candidate code of a concept, written compactly: `"17 05 04"`, with optional suffixes
