@@ -7,7 +7,7 @@ export default defineConfig({
     // forks so the machine's two cores are not oversubscribed.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });

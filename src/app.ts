@@ -84,6 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     reply.header('Request-Id', request.id);
     done();
   });
+  installConnectionDraining(app);
   installErrorHandling(app);
   await registerOpenApi(app);
   registerProbes(app, db);
@@ -103,6 +104,23 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Outside /v1: the portal has its own form parser, cookies and CSRF checks, confined to its scope.
   await app.register(portalPlugin, { prefix: '/portal' });
   return app;
+}
+
+/**
+ * On shutdown, requests already in flight finish, but their keep-alive connections must not then idle
+ * until the keep-alive timeout holds the process open: while closing, idle connections are closed as
+ * soon as their last response has gone.
+ */
+function installConnectionDraining(app: FastifyInstance): void {
+  let sweeper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', (done) => {
+    sweeper = setInterval(() => app.server.closeIdleConnections(), 50).unref();
+    done();
+  });
+  app.addHook('onClose', (_instance, done) => {
+    clearInterval(sweeper);
+    done();
+  });
 }
 
 /** POST bodies are JSON: anything else is refused with a message naming the expected type. */
