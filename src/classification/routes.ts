@@ -67,10 +67,12 @@ const ClassificationSchema = Type.Object({
   }),
 });
 
-const FlagSchema = Type.Union(
-  [...FLAGS, 'LLM_UNAVAILABLE_LOCAL_RESULT'].map((f) => Type.Literal(f)),
-  { description: 'See docs/classification.md, "Flags".' },
-);
+// The documented vocabulary plus the LLM engine's fallback flag (docs/llm-engine.md).
+const FlagSchema = Type.Unsafe<string>({
+  type: 'string',
+  enum: [...FLAGS, 'LLM_UNAVAILABLE_LOCAL_RESULT'],
+  description: 'See docs/classification.md, "Flags".',
+});
 
 const ClassifyResponse = Type.Object({
   classifications: Type.Array(ClassificationSchema, {

@@ -125,7 +125,7 @@ function clampResults(maxResults: number | undefined): number {
 
 export function createClassificationService(options: ClassificationServiceOptions): ClassificationService {
   const catalogue = options.catalogue ?? getCatalogue();
-  const engine = options.engine ?? createLocalEngine({ catalogue });
+  const engine: ClassifierEngine = options.engine ?? createLocalEngine({ catalogue });
   const { cache, clock } = options;
 
   const compute = async (input: ClassifyInput): Promise<CachedAnswer> => {

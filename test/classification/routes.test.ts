@@ -121,7 +121,7 @@ describe('GET /v1/ewc-codes/{code}', () => {
 
 describe('the OpenAPI document', () => {
   it('describes the three routes with their 200 schemas', () => {
-    const doc = app.swagger() as {
+    const doc = app.swagger() as unknown as {
       paths: Record<string, Record<string, { tags: string[]; responses: Record<string, unknown> }>>;
     };
     expect(doc.paths['/v1/classify-waste'].post.responses['200']).toBeDefined();
