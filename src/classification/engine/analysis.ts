@@ -168,8 +168,8 @@ function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): Concep
     const within = hits.some(
       (c) =>
         c.match.kind === 'cooccur' &&
-        c.match.positions.length > h.match.positions.length &&
-        h.match.positions.every((p) => c.match.positions.includes(p)),
+        (c.match.related ?? c.match.positions).length > h.match.positions.length &&
+        h.match.positions.every((p) => (c.match.related ?? c.match.positions).includes(p)),
     );
     if (within) h.role = 'component';
   }

@@ -11,6 +11,7 @@ import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
 import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
 import { isNegated } from './matcher.ts';
+import { resolveOption } from './mirror.ts';
 import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
 import { type Candidate, chapterFit, scoreConcepts } from './scoring.ts';
@@ -25,7 +26,18 @@ const STRONG_SIMILARITY = 0.6;
  * Adds candidates from the legal text. When the lexicon already named the waste, only close legal-text
  * matches are added (so a stray word does not put an unrelated code in the ranking).
  */
-function addLegalText(candidates: Map<string, Candidate>, analysis: Analysis, index: LegalTextIndex): void {
+function legalTextSide(code: string, analysis: Analysis, catalogue: Catalogue): string {
+  const evidence = analysis.evidence.map((e) => ({ kind: e.kind, strength: e.strength, term: e.term }));
+  const option = { code, weight: 1, alts: [], cleanAlts: [] };
+  return resolveOption(option, evidence, catalogue, [])[0]?.code ?? code;
+}
+
+function addLegalText(
+  candidates: Map<string, Candidate>,
+  analysis: Analysis,
+  index: LegalTextIndex,
+  catalogue: Catalogue,
+): void {
   const named = Math.max(0, ...[...candidates.values()].map((c) => c.score));
   const threshold = named >= 0.6 ? STRONG_SIMILARITY : MIN_SIMILARITY;
   // Negated words ("not asbestos") are not read against the legal text either.
@@ -37,11 +49,13 @@ function addLegalText(candidates: Map<string, Candidate>, analysis: Analysis, in
   for (const m of index.search(tokens, 4)) {
     if (m.similarity < threshold) continue;
     const fit = chapterFit(m.entry.code, analysis.cues).factor;
-    const existing = candidates.get(m.entry.code);
+    // The legal text names both sides of a mirror pair alike: the evidence decides the side here too.
+    const code = legalTextSide(m.entry.code, analysis, catalogue);
+    const existing = candidates.get(code);
     if (existing) existing.score += LEGAL_TEXT_SUPPORT * m.similarity * fit;
     else {
-      candidates.set(m.entry.code, {
-        code: m.entry.code,
+      candidates.set(code, {
+        code,
         score: LEGAL_TEXT_WEIGHT * m.similarity * fit,
         contributions: [],
         legalText: { words: m.words.map(rawOf), similarity: m.similarity },
@@ -121,7 +135,7 @@ export function createLocalEngine(options: LocalEngineOptions): ClassificationEn
       const mixture = mixtureHit(analysis);
       if (mixture) analysis.concepts.push(mixture);
       const candidates = scoreConcepts(analysis, compiled, catalogue);
-      addLegalText(candidates, analysis, legalText);
+      addLegalText(candidates, analysis, legalText, catalogue);
       const ranked = rank(candidates);
       const multiple = multipleWastes(ranked);
       const conflict = ranked[0] ? chapterFit(ranked[0].code, analysis.cues).conflict : false;

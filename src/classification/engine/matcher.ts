@@ -25,6 +25,8 @@ export interface Match<T> {
   /** 1 exact phrase; lower for reordered words, co-occurrence and spelling corrections. */
   quality: number;
   kind: 'phrase' | 'reordered' | 'cooccur';
+  /** Co-occurrence only: every word of its groups found in the text. */
+  related?: number[];
 }
 
 export interface TermIndex<T> {
@@ -160,27 +162,29 @@ function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out:
 
 function groupMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
   for (const entry of index.groups) {
-    // Every word of every group is part of the match ("drained diesel ... misfuelled").
+    // `positions` holds the first word of each group (what subsumption compares); `related` holds every
+    // word of every group ("drained diesel ... misfuelled"), so a phrase among them is read as part of it.
     const positions: number[] = [];
+    const related: number[] = [];
     let complete = true;
     for (const group of entry.groups) {
-      const found = tokens
-        .filter((t) => group.includes(t.stem) && !positions.includes(t.index))
-        .map((t) => t.index);
-      if (found.length === 0) {
+      const found = tokens.filter((t) => group.includes(t.stem)).map((t) => t.index);
+      const first = found.find((p) => !positions.includes(p));
+      if (first === undefined) {
         complete = false;
         break;
       }
-      positions.push(...found);
+      positions.push(first);
+      related.push(...found);
     }
     if (!complete) continue;
-    positions.sort((a, b) => a - b);
     const term = positions.map((p) => tokens[p].raw).join(' + ');
     const start = Math.min(...positions);
     out.push({
       item: entry.item,
       term,
       positions,
+      related: [...new Set(related)],
       start,
       end: Math.max(...positions) + 1,
       quality: qualityOf(tokens, positions, 0.95),

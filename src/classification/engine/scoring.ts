@@ -57,15 +57,32 @@ export interface ChapterFit {
 }
 
 /** How well a code's chapter fits the activity (LoW coding order). */
+// One classification asks for the fit of the same codes many times: computed once per cue list.
+const fitMemo = new WeakMap<readonly CueHit[], { unique: CueHit[]; fits: Map<string, ChapterFit> }>();
+
 export function chapterFit(code: string, cues: readonly CueHit[]): ChapterFit {
+  let memo = fitMemo.get(cues);
+  if (!memo) {
+    const seen = new Set<CueHit['cue']>();
+    const unique = [...cues]
+      .sort((a, b) => b.weight - a.weight)
+      .filter((hit) => (seen.has(hit.cue) ? false : (seen.add(hit.cue), true)));
+    memo = { unique, fits: new Map() };
+    fitMemo.set(cues, memo);
+  }
+  const known = memo.fits.get(code);
+  if (known) return known;
+  const fit = computeFit(code, memo.unique);
+  memo.fits.set(code, fit);
+  return fit;
+}
+
+function computeFit(code: string, unique: readonly CueHit[]): ChapterFit {
   let total = 0;
   let bestCue: CueHit | undefined;
   let bestValue = 0;
   let activity = 0;
-  const seen = new Set<CueHit['cue']>();
-  for (const hit of [...cues].sort((a, b) => b.weight - a.weight)) {
-    if (seen.has(hit.cue)) continue;
-    seen.add(hit.cue);
+  for (const hit of unique) {
     let best = 0;
     for (const [prefix, strength] of hit.cue.prefixes) {
       activity = Math.max(activity, strength * hit.weight);

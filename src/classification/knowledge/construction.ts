@@ -34,7 +34,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'soil',
-    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'dig out', 'dug out', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land'],
+    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land'],
     codes: ['17 05 04', '20 02 02@0.55', '02 04 01@0.1', '19 13 02@0.15'],
     source: `${CD}: soil and stones 17 05 04 (mirror of 17 05 03*)`,
   },
@@ -66,7 +66,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'bituminous',
-    terms: ['tarmac', 'tarmac planings', 'planings', 'road planings', 'asphalt', 'asphalt planings', 'blacktop', 'bitumen', 'bituminous', 'macadam', 'tarmacadam', 'road surfacing', 'road surface', 'scalpings', 'bitumen felt', 'roofing felt', 'roof felt', 'felt', 'mastic asphalt', 'bituminous mixtures', 'chippings and bitumen', 'driveway tarmac'],
+    terms: ['tarmac', 'tarmac planings', 'planings', 'road planings', 'asphalt', 'asphalt planings', 'blacktop', 'bitumen', 'bituminous', 'macadam', 'tarmacadam', 'road surfacing', 'road surface', 'scalpings', 'bitumen felt', 'roofing felt', 'roof felt', 'felt', 'mastic asphalt', 'bituminous mixtures', 'chippings and bitumen', 'driveway tarmac', 'road base', 'base course', 'binder course', 'wearing course', 'surface course', 'bitmac', 'tar bound', 'tarbound', 'hot rolled asphalt', 'road surface planings'],
     codes: ['17 03 02'],
     source: `${CD}: bituminous mixtures 17 03 02 (mirror of 17 03 01* containing coal tar)`,
   },

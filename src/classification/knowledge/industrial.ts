@@ -43,6 +43,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'drilling-mud',
+    cooccur: [['mud', 'muds', 'slurry', 'cuttings', 'arisings'], ['drilling', 'borehole', 'boreholes', 'bore', 'drill']],
     terms: ['drilling mud', 'drilling muds', 'drill cuttings', 'drilling fluid', 'drilling fluids', 'bentonite', 'drilling waste', 'borehole arisings', 'drilling slurry'],
     codes: ['01 05 04>01 05 05', '01 05 05@0.5', '01 05 08@0.3', '01 05 07@0.3'],
     source: 'LoW 01 05 drilling muds (freshwater 01 05 04; oil-containing 01 05 05*)',

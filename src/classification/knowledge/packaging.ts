@@ -40,13 +40,13 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'metal-packaging',
-    terms: ['cans', 'tins', 'drinks cans', 'food tins', 'steel drums', 'metal drums', 'empty drums', 'tin cans', 'aluminium cans', 'metal containers', 'drums', 'drum', 'kegs', 'metal packaging', 'steel cans', 'empty cans', 'empty tins', 'oil cans', 'food cans', 'catering tins'],
+    terms: ['cans', 'tins', 'drinks cans', 'food tins', 'steel drums', 'metal drums', 'empty drums', 'tin cans', 'aluminium cans', 'metal containers', 'drums', 'drum', 'kegs', 'metal packaging', 'steel cans', 'empty cans', 'empty tins', 'food cans', 'catering tins'],
     codes: ['15 01 04>15 01 10', '20 01 40@0.3', '19 12 02@0.15'],
     source: `${PK}: metallic packaging 15 01 04; contaminated 15 01 10*`,
   },
   {
     id: 'contaminated-packaging',
-    terms: ['contaminated packaging', 'hazardous packaging', 'empty chemical containers', 'chemical drums', 'chemical containers', 'empty pesticide containers', 'pesticide containers', 'sheep dip containers', 'oil drums', 'oil drum', 'oil containers', 'paint tins', 'paint cans', 'empty paint tins', 'empty paint cans', 'solvent drums', 'contaminated containers', 'contaminated drums', 'contaminated ibcs', 'dirty drums', 'used chemical containers', 'adhesive tubs', 'resin tins', 'empty oil containers', 'grease cartridges', 'empty sealant tubes', 'empty mastic tubes'],
+    terms: ['contaminated packaging', 'hazardous packaging', 'empty chemical containers', 'chemical drums', 'chemical containers', 'empty pesticide containers', 'pesticide containers', 'sheep dip containers', 'oil drums', 'oil drum', 'oil containers', 'paint tins', 'paint cans', 'empty paint tins', 'empty paint cans', 'oil cans', 'empty oil cans', 'fuel cans', 'solvent tins', 'solvent drums', 'contaminated containers', 'contaminated drums', 'contaminated ibcs', 'dirty drums', 'used chemical containers', 'adhesive tubs', 'resin tins', 'empty oil containers', 'grease cartridges', 'empty sealant tubes', 'empty mastic tubes'],
     codes: ['15 01 10', '15 01 04@0.35', '15 01 02@0.3'],
     note: 'contaminated-packaging',
     source: `${PK}: packaging containing residues of or contaminated by hazardous substances 15 01 10*`,
