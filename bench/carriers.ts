@@ -19,16 +19,27 @@ const MIRROR_ROWS = 20_000;
 const register = (await new FakeRegister().start()).unref();
 register.add({ number: 'CBDU970001', name: 'Bench Haulage Limited', tier: 'Upper', expiry: '2099-01-01' });
 
-/** A live key whose limits the load cannot reach, so the figure is the look-up, not a 429. */
-async function unlimitedKey(target: BenchTarget): Promise<Record<string, string>> {
+/** A key whose rate limit and quota the load cannot reach, so the figure is the look-up, not a 429. */
+async function unlimitedKey(
+  target: BenchTarget,
+  mode: 'live' | 'test' = 'live',
+): Promise<Record<string, string>> {
   const { accounts, accountStore } = target.app.services;
   const org = await accounts.createOrganisation('Carrier Bench Ltd', 'enterprise');
   await accountStore.setPlan(org.id, 'enterprise', { monthly: 1_000_000_000, perMinute: 100_000_000 });
-  const { key } = await accounts.createKey(org.id, 'live', 'bench');
+  const { key } = await accounts.createKey(org.id, mode, 'bench');
   return { authorization: `Bearer ${key}` };
 }
 
 export const scenarios: BenchScenario[] = [
+  {
+    // A test key: the sandbox, and no usage ledger write, so this is the route's own cost.
+    name: 'verify-carrier sandbox (test key)',
+    async prepare(target) {
+      const headers = await unlimitedKey(target, 'test');
+      return { method: 'GET', path: '/v1/verify-carrier?registration_number=CBDU100001', headers };
+    },
+  },
   {
     name: 'verify-carrier cached number',
     env: { EA_REGISTER_URL: register.url, REGISTER_SOURCE: 'api' },

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Cache } from '../platform/cache.ts';
@@ -32,6 +33,7 @@ const SEARCH_TTL_MS = HOUR_MS;
 const NOT_LISTED_TTL_MS = HOUR_MS;
 /** How long the description of the current mirror import is reused before it is read again. */
 const MIRROR_INFO_TTL_MS = 5_000;
+const MIRROR_RECORD_TTL_MS = 60_000;
 
 interface CachedNumber {
   record: RegisterRecord | null;
@@ -65,6 +67,11 @@ export class CarrierService {
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #inFlight = new Map<string, Promise<unknown>>();
+  /**
+   * Mirror records by import seq and number: a row of one import never changes, so a short-lived copy
+   * in memory spares a database read per look-up (a new import has a new seq, hence new keys).
+   */
+  readonly #mirrorRecords = new LRUCache<string, RegisterRecord>({ max: 50_000, ttl: MIRROR_RECORD_TTL_MS });
   #mirrorState?: { value: MirrorState | undefined; until: number };
 
   constructor(options: CarrierServiceOptions) {
@@ -140,8 +147,12 @@ export class CarrierService {
 
   async #lookupNumber(number: string, mirror: MirrorState | undefined): Promise<RegisterAnswer> {
     if (mirror) {
-      const record = await this.register.findInMirror(number, mirror.seq);
-      if (record) return this.#mirrorAnswer([record], mirror);
+      const key = `${mirror.seq}:${number}`;
+      const record = this.#mirrorRecords.get(key) ?? (await this.register.findInMirror(number, mirror.seq));
+      if (record) {
+        this.#mirrorRecords.set(key, record);
+        return this.#mirrorAnswer([record], mirror);
+      }
       if (this.#source === 'mirror') return this.#fromHistory(number, this.#mirrorAnswer([], mirror));
     }
     const key = `number:${number}`;

@@ -42,11 +42,19 @@ export function sandboxRecords(today: string): RegisterRecord[] {
   ];
 }
 
+let memo: { today: string; records: RegisterRecord[] } | undefined;
+
+/** The day's sandbox records, built once per London date. */
+function recordsFor(today: string): RegisterRecord[] {
+  if (memo?.today !== today) memo = { today, records: sandboxRecords(today) };
+  return memo.records;
+}
+
 export type SandboxQuery = { number: string } | { name: string } | { postcode: string };
 
 /** What the sandbox register answers; null for the outage number (the caller reports 503). */
 export function sandboxAnswer(query: SandboxQuery, today: string, now: Date): RegisterAnswer | null {
-  const all = sandboxRecords(today);
+  const all = recordsFor(today);
   let records: RegisterRecord[];
   if ('number' in query) {
     if (query.number === SANDBOX_OUTAGE_NUMBER) return null;

@@ -71,20 +71,26 @@ export const VerificationSchema = Type.Object({
   ),
 });
 
-export const VerifyCarrierResultSchema = Type.Object({
-  status: Type.Union([RegistrationStatusSchema, Type.Literal('not_found')], {
-    description: 'The status of the registration, or of the best match when several match.',
-  }),
-  verification: VerificationSchema,
-  registrations: Type.Array(RegistrationSchema, { description: 'Best match first; empty when not found.' }),
-  compliance: Type.Object({
-    is_compliant: Type.Boolean({
-      description: 'True only for one identified upper-tier registration that is valid or expiring soon.',
+export const VerifyCarrierResultSchema = Type.Object(
+  {
+    status: Type.Union([RegistrationStatusSchema, Type.Literal('not_found')], {
+      description: 'The status of the registration, or of the best match when several match.',
     }),
-    flags: Type.Array(ComplianceFlagSchema),
-    recommendation: Type.String({ description: 'What the person handing over waste should do.' }),
-  }),
-});
+    verification: VerificationSchema,
+    registrations: Type.Array(RegistrationSchema, { description: 'Best match first; empty when not found.' }),
+    compliance: Type.Object({
+      is_compliant: Type.Boolean({
+        description: 'True only for one identified upper-tier registration that is valid or expiring soon.',
+      }),
+      flags: Type.Array(ComplianceFlagSchema),
+      recommendation: Type.String({ description: 'What the person handing over waste should do.' }),
+    }),
+  },
+  {
+    description:
+      'The verification: not being on the register is an answer (status `not_found`), not an error.',
+  },
+);
 
 /** The 200 body of /v1/verify-carrier, and what CarrierService.verify returns. */
 export type VerifyCarrierResult = Static<typeof VerifyCarrierResultSchema>;

@@ -219,3 +219,43 @@ describe('a register outage', () => {
     expect(response.statusCode).toBe(503);
   });
 });
+
+describe('no input produces a 500', () => {
+  const nasty: unknown[] = [
+    null,
+    [],
+    'CBDU910101',
+    { registration_number: '\u0000' },
+    { registration_number: 'ＣＢＤＵ１２３' },
+    { registration_number: `CBDU${'9'.repeat(56)}` },
+    { registration_number: 'x'.repeat(61) },
+    { registration_number: null },
+    { business_name: '%_%' },
+    { business_name: '🚛🚛🚛' },
+    { business_name: "Robert'); DROP TABLE carrier_registrations;--" },
+    { postcode: '   ' },
+    { postcode: 'SW1A 1AA'.repeat(2) },
+    { registration_number: '', business_name: '', postcode: 'TE1 1AA' },
+  ];
+  it.each(nasty.map((body) => [JSON.stringify(body), body]))('POST %s', async (_label, body) => {
+    for (const key of [t.liveKey, t.testKey]) {
+      const response = await t.call(key, {
+        method: 'POST',
+        url: '/v1/verify-carrier',
+        payload: body as object,
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      if (response.statusCode >= 400) expect(response.json().error.code).toMatch(/^INVALID_/);
+    }
+  });
+
+  it.each([
+    '?registration_number=a&registration_number=b',
+    '?postcode=%FF',
+    '?business_name=',
+    '?registration_number=CBDU910101&registration_number=CBDU910102',
+  ])('GET %s', async (query) => {
+    const response = await t.call(t.liveKey, { method: 'GET', url: `/v1/verify-carrier${query}` });
+    expect(response.statusCode).toBe(400);
+  });
+});
