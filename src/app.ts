@@ -138,6 +138,8 @@ function requireJsonBodies(scope: FastifyInstance): void {
 
 function registerProbes(app: FastifyInstance, db: Db): void {
   const hide = { hide: true };
+  // A person who opens the server's address lands in the portal, where keys are made.
+  app.get('/', { schema: hide }, async (_request, reply) => reply.redirect('/portal', 302));
   app.get('/health', { schema: hide }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: hide }, async () => {
     try {

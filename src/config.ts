@@ -80,6 +80,13 @@ export const ConfigSchema = Type.Object({
     description:
       "When the model fails: `fallback` returns the local engine's answer with a flag; `error` returns 500 CLASSIFICATION_FAILED.",
   }),
+  ENTERPRISE_CONTACT_EMAIL: Type.Optional(
+    Type.String({
+      format: 'email',
+      description:
+        'Where the portal sends enterprise plan enquiries. Unset: the portal asks users to contact the operator.',
+    }),
+  ),
   PUBLIC_URL: Type.Optional(
     Type.String({
       pattern: '^https?://',

@@ -30,7 +30,7 @@ describe('graceful shutdown', () => {
 
     const res = await inFlight;
     expect(res.status).toBe(200);
-    expect((await res.json()).status).toBeDefined();
+    expect(((await res.json()) as { status?: string }).status).toBeDefined();
     expect(await exited).toBe(0);
     await expect(fetch(`${server.url}/health`)).rejects.toThrow();
   });

@@ -228,12 +228,12 @@ describe('plan changes', () => {
   });
 
   it('does not self-serve enterprise: it shows how to get in touch and changes nothing', async () => {
-    t = await createTestApp();
+    t = await createTestApp({ env: { ENTERPRISE_CONTACT_EMAIL: 'sales@example.com' } });
     const email = uniqueEmail('owner');
     const browser = new PortalClient(t.app);
     await browser.signUp(email);
     const page = await browser.get('/portal/plan');
-    expect(page.body).toMatch(/href="mailto:[^"]+"/);
+    expect(page.body).toContain('href="mailto:sales@example.com?subject=');
     expect(page.body).not.toContain('value="enterprise"');
     const res = await browser.post('/portal/plan', { plan: 'enterprise' });
     expect(res.statusCode).toBe(400);
@@ -241,5 +241,14 @@ describe('plan changes', () => {
     const organisation = await organisationOf(t, email);
     expect(organisation.plan).toBe('free');
     expect(await t.app.services.portal.planChanges(organisation.id)).toEqual([]);
+  });
+
+  it('without a configured enterprise contact, points to the operator instead of a made-up address', async () => {
+    t = await createTestApp();
+    const browser = new PortalClient(t.app);
+    await browser.signUp(uniqueEmail('owner'));
+    const page = await browser.get('/portal/plan');
+    expect(page.body).not.toContain('mailto:');
+    expect(page.body).toContain('Contact the operator of this service.');
   });
 });

@@ -12,6 +12,7 @@ const REFUSALS = {
 /** The plan page: move between the self-serve plans; the change is recorded with its time. */
 export const planRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, { assets }) => {
   const portal = app.services.portal;
+  const contact = app.services.infra.config.ENTERPRISE_CONTACT_EMAIL;
 
   app.get(
     '/plan',
@@ -22,7 +23,7 @@ export const planRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
       const ctx = pageContext(request, reply, assets);
       return sendPage(
         reply,
-        planPage({ ctx, organisation, changes, message: noticeFor(request.query.done) }),
+        planPage({ ctx, organisation, changes, contact, message: noticeFor(request.query.done) }),
       );
     },
   );
@@ -38,7 +39,11 @@ export const planRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
         (await portal.organisation(user.organisation_id)) ?? accountOf(request).organisation;
       const changes = await portal.planChanges(organisation.id);
       const ctx = pageContext(request, reply, assets);
-      return sendPage(reply, planPage({ ctx, organisation, changes, error: REFUSALS[result.reason] }), 400);
+      return sendPage(
+        reply,
+        planPage({ ctx, organisation, changes, contact, error: REFUSALS[result.reason] }),
+        400,
+      );
     },
   );
 };

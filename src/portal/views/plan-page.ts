@@ -6,9 +6,6 @@ import type { PortalPlanChangeRow } from '../tables.ts';
 import { csrfField, errorSummary, notice, number, type PageContext, when } from './components.ts';
 import { appPage } from './layout.ts';
 
-/** Where enterprise enquiries go: the one place to change when the sales address changes. */
-export const ENTERPRISE_CONTACT = 'enterprise@wastecompliance.co.uk';
-
 const LABELS: Record<PlanName, string> = {
   free: 'Free',
   starter: 'Starter',
@@ -52,10 +49,17 @@ function planOption(plan: SelfServePlan, organisation: OrganisationRow, ctx: Pag
   </li>`;
 }
 
-function enterpriseOption(organisation: OrganisationRow): Html {
+/** How to reach whoever agrees enterprise limits (ENTERPRISE_CONTACT_EMAIL), in a sentence. */
+function contactLine(contact: string | undefined, lead: string): Html {
+  if (!contact) return html`<p class="muted">${lead} Contact the operator of this service.</p>`;
+  const mailto = `mailto:${contact}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
+  return html`<p class="muted">${lead} Email <a href="${mailto}">${contact}</a>.</p>`;
+}
+
+function enterpriseOption(organisation: OrganisationRow, contact: string | undefined): Html {
   const current = organisation.plan === 'enterprise';
   const limits = limitsFor(organisation);
-  const mailto = `mailto:${ENTERPRISE_CONTACT}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
+  const mailto = contact && `mailto:${contact}?subject=${encodeURIComponent('Enterprise plan enquiry')}`;
   return html`<section class="card enterprise${current ? ' plan--current' : ''}" aria-labelledby="plan-enterprise">
     <div class="enterprise__text">
       <h2 id="plan-enterprise">Enterprise ${current && html`<span class="badge badge--current">Current plan</span>`}</h2>
@@ -64,9 +68,9 @@ function enterpriseOption(organisation: OrganisationRow): Html {
           ? html`<p>Your agreed limits: <strong>${number(limits.monthly)}</strong> calls a month per live key and <strong>${number(limits.perMinute)}</strong> requests a minute per key.</p>`
           : html`<p>${FOR_WHOM.enterprise} Tell us your expected monthly volumes and we will agree limits and support with you.</p>`
       }
-      <p class="muted">Email <a href="${mailto}">${ENTERPRISE_CONTACT}</a></p>
+      ${contactLine(contact, '')}
     </div>
-    <a class="button button--primary" href="${mailto}">Contact us about Enterprise</a>
+    ${mailto && html`<a class="button button--primary" href="${mailto}">Contact us about Enterprise</a>`}
   </section>`;
 }
 
@@ -87,6 +91,8 @@ export interface PlanView {
   changes: PortalPlanChangeRow[];
   message?: string;
   error?: string;
+  /** ENTERPRISE_CONTACT_EMAIL, when the operator has set one. */
+  contact?: string;
 }
 
 export function planPage(view: PlanView): Html {
@@ -95,9 +101,9 @@ export function planPage(view: PlanView): Html {
     <div class="page-head"><div><h1>Plan</h1><p class="lead">Limits apply to each API key. Changes take effect immediately; test keys are never counted.</p></div></div>
     ${notice(view.message)}
     ${errorSummary(view.error ? { form: view.error } : undefined, [])}
-    ${organisation.plan === 'enterprise' && html`<p class="notice">Your limits are set by agreement. To change them, email <a href="mailto:${ENTERPRISE_CONTACT}">${ENTERPRISE_CONTACT}</a>.</p>`}
+    ${organisation.plan === 'enterprise' && html`<div class="notice">${contactLine(view.contact, 'Your limits are set by agreement. To change them:')}</div>`}
     <ul class="plans" role="list">${SELF_SERVE_PLANS.map((p) => planOption(p, organisation, ctx))}</ul>
-    ${enterpriseOption(organisation)}
+    ${enterpriseOption(organisation, view.contact)}
     ${history(view.changes)}`;
   return appPage({ title: 'Plan', ctx, section: 'plan', content });
 }
