@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportError } from '../../src/carriers/register-import.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { type CarrierApp, carrierApp, forgetCached } from './carrier-app.ts';
-import { type FeedRow, feedCsv, writeZip } from './export-fixture.ts';
+import { type FeedRow, feedCsv, generateExport, writeZip } from './export-fixture.ts';
 import { FakeRegister } from './fake-register.ts';
 
 // Today is 2026-01-15; numbers 9500xx belong to this file (fixture rows from the register research, §5).
@@ -205,6 +205,36 @@ describe('REGISTER_SOURCE=mirror+api', () => {
       expect(fromApi).toMatchObject({ status: 'valid', verification: { origin: 'ea_api', mirror: null } });
     } finally {
       await both.close();
+    }
+  });
+});
+
+describe('a larger export', () => {
+  it('imports every row through full-size chunks, and re-imports over them', async () => {
+    const big = await carrierApp({ clock, env: { REGISTER_SOURCE: 'mirror' } });
+    try {
+      const path = join(dir, 'generated.csv');
+      await generateExport(path, 2_500, '2026-01-15');
+      const first = await big.app.services.carriers.importExport(path, {
+        publishedOn: '2026-01-20',
+        batchSize: 2_000,
+      });
+      expect(first).toMatchObject({ rowsImported: 2_500, rowsRejected: 0 });
+      // Row i of the generated file: CBDL when i % 7 === 0, else CBDU; 1,500 is in the second 1,000-row chunk.
+      const row = await big.result({ registration_number: 'CBDU301500' });
+      expect(row.registrations[0]).toMatchObject({
+        business_name: 'Generated Waste Services 1500 Limited',
+        company_number: '10001500',
+        tier: 'upper',
+      });
+      expect((await big.result({ registration_number: 'CBDL302499' })).status).toBe('lower_tier');
+
+      const again = await big.app.services.carriers.importExport(path, { publishedOn: '2026-01-21' });
+      expect(again.rowsImported).toBe(2_500);
+      const after = await big.result({ registration_number: 'CBDU301501' });
+      expect(after.verification.mirror).toMatchObject({ published_on: '2026-01-21' });
+    } finally {
+      await big.close();
     }
   });
 });
