@@ -124,6 +124,8 @@ export function createCatalogue(): Catalogue {
   const subchapterByCode = new Map(subchapters.map((s) => [s.subchapter, s]));
 
   const get = (code: string): EwcEntry | undefined => {
+    const exact = byCode.get(code);
+    if (exact) return exact;
     const normal = normaliseCode(code);
     return normal ? byCode.get(normal) : undefined;
   };

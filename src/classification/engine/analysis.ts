@@ -66,7 +66,11 @@ export const MAX_TOKENS = 120;
 
 /** Tokenises, rejoins split compounds ("plaster board") and corrects misspellings ("flourescent"). */
 export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
-  const raw = tokenize(text).slice(0, MAX_TOKENS);
+  // A word is rarely longer than 16 characters: cutting the text first keeps tokenising cheap.
+  const raw = tokenize(text.length > MAX_TOKENS * 16 ? text.slice(0, MAX_TOKENS * 16) : text).slice(
+    0,
+    MAX_TOKENS,
+  );
   const out: Token[] = [];
   for (let i = 0; i < raw.length; i++) {
     const t = { ...raw[i] };
@@ -180,50 +184,46 @@ function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): Concep
   return hits;
 }
 
-function cueHits(
-  tokens: Token[],
-  k: CompiledKnowledge,
-  from: CueHit['from'],
-  weight: number,
-  cover: number[][],
-): CueHit[] {
+/** Each lexicon matched once per field. */
+interface FieldMatches {
+  tokens: Token[];
+  concepts: Match<CompiledConcept>[];
+  cues: Match<ActivityCueDef>[];
+  evidence: Match<CompiledEvidence>[];
+}
+
+const inside = (small: number[], big: number[]) =>
+  big.length > small.length && small.every((p) => big.includes(p));
+
+function matchField(tokens: Token[], k: CompiledKnowledge): FieldMatches {
+  const cues = findMatches(tokens, k.cues);
+  const evidence = findMatches<CompiledEvidence>(tokens, k.evidence);
+  // Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity;
+  // inside a longer evidence phrase ("metals" in "heavy metals") they describe contamination.
+  const concepts = findMatches(tokens, k.concepts).filter(
+    (m) =>
+      !cues.some((c) => inside(m.positions, c.positions)) &&
+      !evidence.some((e) => inside(m.positions, e.positions)),
+  );
+  return { tokens, concepts, cues, evidence };
+}
+
+function cueHits(field: FieldMatches, from: CueHit['from'], weight: number, named: boolean): CueHit[] {
   // In the description and context, words that name the waste ("textiles") are not the activity.
-  return findMatches(tokens, k.cues)
+  const cover = named ? field.concepts.map((m) => m.positions) : [];
+  return field.cues
     .filter(
       (m) => !cover.some((c) => c.length >= m.positions.length && m.positions.every((p) => c.includes(p))),
     )
     .map((m) => ({ cue: m.item, term: m.term, weight, from }));
 }
 
-/** Concept words inside a longer evidence phrase ("metals" in "heavy metals") describe contamination. */
-function withoutEvidenceWords<T>(matches: Match<T>[], tokens: Token[], k: CompiledKnowledge): Match<T>[] {
-  const evidence = findMatches(tokens, k.evidence);
-  return matches.filter(
-    (m) =>
-      !evidence.some(
-        (e) => e.positions.length > m.positions.length && m.positions.every((p) => e.positions.includes(p)),
-      ),
-  );
-}
-
-/** Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity. */
-function withoutActivityWords<T>(matches: Match<T>[], tokens: Token[], k: CompiledKnowledge): Match<T>[] {
-  const cues = findMatches(tokens, k.cues);
-  return matches.filter(
-    (m) =>
-      !cues.some(
-        (c) => c.positions.length > m.positions.length && m.positions.every((p) => c.positions.includes(p)),
-      ),
-  );
-}
-
 function evidenceHits(
-  tokens: Token[],
-  k: CompiledKnowledge,
+  field: FieldMatches,
   part: EvidenceHit['part'],
   groupOf: (p: number) => number,
 ): EvidenceHit[] {
-  return findMatches<CompiledEvidence>(tokens, k.evidence).map((m) => ({
+  return field.evidence.map((m) => ({
     kind: m.item.kind,
     strength: m.item.strength,
     term: m.term,
@@ -248,20 +248,13 @@ export function analyse(
   input: { description: string; source_industry?: string; additional_context?: string },
   k: CompiledKnowledge,
 ): Analysis {
-  const description = prepareTokens(input.description, k);
-  const context = prepareTokens(input.additional_context ?? '', k);
-  const industry = prepareTokens(input.source_industry ?? '', k);
-  const descMatches = withoutEvidenceWords(
-    withoutActivityWords(findMatches(description, k.concepts), description, k),
-    description,
-    k,
-  );
-  const concepts = assignRoles(descMatches, description);
-  const ctxMatches = withoutEvidenceWords(
-    withoutActivityWords(findMatches(context, k.concepts), context, k),
-    context,
-    k,
-  );
+  const desc = matchField(prepareTokens(input.description, k), k);
+  const ctx = matchField(prepareTokens(input.additional_context ?? '', k), k);
+  const industry = matchField(prepareTokens(input.source_industry ?? '', k), k);
+  const description = desc.tokens;
+  const context = ctx.tokens;
+  const concepts = assignRoles(desc.concepts, description);
+  const ctxMatches = ctx.concepts;
   const described = concepts.some((h) => h.role === 'head');
   // A generic description ("batteries", "soil") is made specific by the context ("lead acid").
   const specific = concepts.some((h) => h.role === 'head' && h.match.item.specificity >= 0.8);
@@ -281,25 +274,13 @@ export function analyse(
   }
   const info = clauses(description);
   const evidence = [
-    ...evidenceHits(description, k, 'description', (p) => info[p]?.group ?? 0),
-    ...evidenceHits(context, k, 'context', () => -1),
+    ...evidenceHits(desc, 'description', (p) => info[p]?.group ?? 0),
+    ...evidenceHits(ctx, 'context', () => -1),
   ];
   const cues = [
-    ...cueHits(industry, k, 'source_industry', 1, []),
-    ...cueHits(
-      context,
-      k,
-      'additional_context',
-      0.8,
-      ctxMatches.map((m) => m.positions),
-    ),
-    ...cueHits(
-      description,
-      k,
-      'description',
-      0.6,
-      descMatches.map((m) => m.positions),
-    ),
+    ...cueHits(industry, 'source_industry', 1, false),
+    ...cueHits(ctx, 'additional_context', 0.8, true),
+    ...cueHits(desc, 'description', 0.6, true),
   ];
   const used = new Set<Token>();
   for (const h of concepts)

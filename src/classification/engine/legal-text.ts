@@ -11,6 +11,9 @@ const LEGAL_NOISE = new Set(
   ),
 );
 
+/** The first distinct words of a long description are enough to find its legal entry. */
+const MAX_QUERY_WORDS = 30;
+
 export interface LegalTextMatch {
   entry: EwcEntry;
   similarity: number;
@@ -52,7 +55,9 @@ export function createLegalTextIndex(catalogue: Catalogue): LegalTextIndex {
 
   return {
     search(tokens, limit) {
-      const query = [...new Set(tokens.map((t) => t.stem))].filter((w) => df.has(w));
+      const query = [...new Set(tokens.map((t) => t.stem))]
+        .filter((w) => df.has(w))
+        .slice(0, MAX_QUERY_WORDS);
       if (query.length === 0) return [];
       const qMass = query.reduce((s, w) => s + idf(w), 0);
       const hits = new Map<number, { score: number; words: string[] }>();

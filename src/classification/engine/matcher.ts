@@ -42,7 +42,8 @@ export function buildTermIndex<T>(entries: TermEntry<T>[], groups: GroupEntry<T>
     if (entry.tokens.length === 0) continue;
     const first = entry.tokens[0];
     byFirst.set(first, [...(byFirst.get(first) ?? []), entry]);
-    if (entry.tokens.length > 1) {
+    // Only terms of content words are matched out of order ("waste water" is too loose).
+    if (entry.tokens.length > 1 && !entry.tokens.some((t) => STOPWORDS.has(t))) {
       for (const t of new Set(entry.tokens)) multi.set(t, [...(multi.get(t) ?? []), entry]);
     }
   }
@@ -124,11 +125,13 @@ function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Ma
 /** The words of a multi-word term in another order, close together in one clause. */
 function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
   const seen = new Set<TermEntry<T>>();
+  const visited = new Set<string>();
   for (let i = 0; i < tokens.length; i++) {
+    // One look per distinct word: a repeated word finds the same terms again.
+    if (visited.has(tokens[i].stem)) continue;
+    visited.add(tokens[i].stem);
     for (const entry of index.multi.get(tokens[i].stem) ?? []) {
       if (seen.has(entry) || entry.tokens[0] === tokens[i].stem) continue;
-      // Generic words ("waste water" / "water ... waste") are too loose to match out of order.
-      if (entry.tokens.some((t) => STOPWORDS.has(t))) continue;
       const window = entry.tokens.length + 2;
       const positions: number[] = [];
       for (const want of entry.tokens) {
@@ -213,6 +216,26 @@ export function removeSubsumed<T>(matches: Match<T>[]): Match<T>[] {
   return kept.sort((a, b) => a.start - b.start || a.end - b.end);
 }
 
+/**
+ * A term repeated many times ("oil, oil, oil ...") says no more than a few times: keep its first two and
+ * its last occurrence, which keeps matching linear in the length of the input.
+ */
+function limitRepeats<T>(matches: Match<T>[]): Match<T>[] {
+  const byTerm = new Map<string, Match<T>[]>();
+  for (const m of matches) {
+    const key = `${m.kind}|${m.term}`;
+    const list = byTerm.get(key);
+    if (list) list.push(m);
+    else byTerm.set(key, [m]);
+  }
+  const out: Match<T>[] = [];
+  for (const list of byTerm.values()) {
+    if (list.length <= 3) out.push(...list);
+    else out.push(list[0], list[1], list[list.length - 1]);
+  }
+  return out;
+}
+
 export function findMatches<T>(tokens: readonly Token[], index: TermIndex<T>): Match<T>[] {
   const raw: Match<T>[] = [];
   phraseMatches(tokens, index, raw);
@@ -221,7 +244,7 @@ export function findMatches<T>(tokens: readonly Token[], index: TermIndex<T>): M
   const phraseAt = new Set(raw.flatMap((m) => m.positions));
   raw.push(...reordered.filter((m) => !m.positions.some((p) => phraseAt.has(p))));
   groupMatches(tokens, index, raw);
-  return removeSubsumed(raw).filter((m) =>
+  return removeSubsumed(limitRepeats(raw)).filter((m) =>
     m.kind === 'cooccur'
       ? !m.positions.some((p) => isNegated(tokens, p, p + 1))
       : !isNegated(tokens, m.start, m.end),
