@@ -1,22 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Db } from '../platform/db/database.ts';
-import type { Database } from '../platform/db/schema.ts';
 import type { Cycle } from './cycle.ts';
-
-interface PendingRow {
-  key_id: string;
-  day: string;
-  calls: number;
-}
+import { addUsage, type UsageIncrement } from './usage-rows.ts';
 
 interface Waiter {
   resolve(): void;
   reject(error: unknown): void;
 }
-
-/** Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
-const ROWS_PER_STATEMENT = 1_000;
 
 /**
  * The durable record of counted calls: one row per key and UTC day in `api_key_usage`.
@@ -29,7 +19,7 @@ const ROWS_PER_STATEMENT = 1_000;
 export class UsageLedger {
   readonly #db: Db;
   readonly #logger: Logger;
-  #pending = new Map<string, PendingRow>();
+  #pending = new Map<string, UsageIncrement>();
   #waiters: Waiter[] = [];
   #draining: Promise<void> | undefined;
 
@@ -88,7 +78,7 @@ export class UsageLedger {
       this.#pending = new Map();
       this.#waiters = [];
       try {
-        await this.#write(rows);
+        await addUsage(this.#db.kysely, rows);
         for (const w of waiters) w.resolve();
       } catch (error) {
         this.#logger.error({ err: error, calls: waiters.length }, 'could not record counted calls');
@@ -97,26 +87,4 @@ export class UsageLedger {
     }
     this.#draining = undefined;
   }
-
-  async #write(rows: PendingRow[]): Promise<void> {
-    // One statement is atomic on its own; only a batch split over several needs a transaction.
-    if (rows.length <= ROWS_PER_STATEMENT) return upsert(this.#db.kysely, rows);
-    await this.#db.kysely.transaction().execute(async (trx) => {
-      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-        await upsert(trx, rows.slice(i, i + ROWS_PER_STATEMENT));
-      }
-    });
-  }
-}
-
-async function upsert(db: Kysely<Database>, rows: PendingRow[]): Promise<void> {
-  await db
-    .insertInto('api_key_usage')
-    .values(rows)
-    .onConflict((oc) =>
-      oc
-        .columns(['key_id', 'day'])
-        .doUpdateSet((eb) => ({ calls: eb('api_key_usage.calls', '+', eb.ref('excluded.calls')) })),
-    )
-    .execute();
 }

@@ -13,7 +13,9 @@ const redisUrl = process.env.REDIS_URL;
  * `wcs serve` processes on one database and one Redis; requests alternate between them.
  */
 describe.skipIf(!redisUrl)(
-  'two server processes on one Redis (skipped: REDIS_URL is not set; CI sets it in its second run)',
+  redisUrl
+    ? 'two server processes on one Redis'
+    : 'two server processes on one Redis (skipped: REDIS_URL is not set; CI sets it in its second run)',
   () => {
     let db: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
     let servers: ServerProcess[] = [];
