@@ -7,7 +7,7 @@ import { ApiError } from '../platform/errors.ts';
 import { errorRef } from '../platform/openapi.ts';
 import type { Catalogue, EwcEntry } from './catalogue.ts';
 import { FLAGS } from './knowledge/types.ts';
-import { type ClassificationService, DEFAULT_MAX_RESULTS, MAX_RESULTS } from './service.ts';
+import { type ClassificationService, DEFAULT_MAX_RESULTS, type KeyMode, MAX_RESULTS } from './service.ts';
 
 export interface ClassificationRoutesOptions {
   service: ClassificationService;
@@ -179,7 +179,9 @@ export const classificationRoutes: FastifyPluginAsyncTypebox<ClassificationRoute
           { field: '/description', issue: 'must not be blank' },
         ]);
       }
-      return service.classify({ description, source_industry, additional_context }, max_results);
+      // Test keys never spend a paid model call (docs/llm-engine.md); without authentication, live.
+      const mode = (request as { auth?: { mode?: KeyMode } | null }).auth?.mode ?? 'live';
+      return service.classify({ description, source_industry, additional_context }, max_results, mode);
     },
   );
 

@@ -47,15 +47,25 @@ export interface ClassificationServiceOptions {
   clock: Clock;
   /** Defaults to the local engine. */
   engine?: ClassifierEngine;
+  /**
+   * The engine for test keys (`wcs_test_`), which are never billed and must not spend a paid model
+   * call: defaults to `engine`. With the LLM engine configured, pass the local engine here.
+   */
+  testEngine?: ClassifierEngine;
   catalogue?: Catalogue;
   /** Where an engine failure is recorded (the client only sees CLASSIFICATION_FAILED). */
   logger?: Pick<Logger, 'error'>;
 }
 
+export type KeyMode = 'live' | 'test';
+
 export interface ClassificationService {
   readonly modelVersion: string;
-  /** Ranked codes (at most maxResults, 1-5) with compliance guidance. Throws ApiError CLASSIFICATION_FAILED. */
-  classify(input: ClassifyInput, maxResults?: number): Promise<ClassificationResponse>;
+  /**
+   * Ranked codes (at most maxResults, 1-5, default 3) with compliance guidance; `mode` picks the engine
+   * (test keys use the test engine). Throws ApiError CLASSIFICATION_FAILED.
+   */
+  classify(input: ClassifyInput, maxResults?: number, mode?: KeyMode): Promise<ClassificationResponse>;
 }
 
 interface CachedAnswer {
@@ -126,9 +136,10 @@ function clampResults(maxResults: number | undefined): number {
 export function createClassificationService(options: ClassificationServiceOptions): ClassificationService {
   const catalogue = options.catalogue ?? getCatalogue();
   const engine: ClassifierEngine = options.engine ?? createLocalEngine({ catalogue });
+  const testEngine = options.testEngine ?? engine;
   const { cache, clock } = options;
 
-  const compute = async (input: ClassifyInput): Promise<CachedAnswer> => {
+  const compute = async (engine: ClassifierEngine, input: ClassifyInput): Promise<CachedAnswer> => {
     try {
       const result = await engine.classify(input);
       return {
@@ -146,14 +157,15 @@ export function createClassificationService(options: ClassificationServiceOption
 
   return {
     modelVersion: engine.version,
-    async classify(input, maxResults) {
-      const key = cacheKey(input, engine.version);
+    async classify(input, maxResults, mode = 'live') {
+      const chosen = mode === 'test' ? testEngine : engine;
+      const key = cacheKey(input, chosen.version);
       let answer = await cache.get<CachedAnswer>(key);
       const cached = answer !== undefined;
       if (!answer) {
-        answer = await compute(input);
+        answer = await compute(chosen, input);
         // An answer from a fallback engine is not pinned for a week: the next call tries again.
-        if (answer.model_version === engine.version) await cache.set(key, answer, CACHE_TTL_MS);
+        if (answer.model_version === chosen.version) await cache.set(key, answer, CACHE_TTL_MS);
       }
       const returned = answer.ranking.slice(0, clampResults(maxResults));
       return {

@@ -166,3 +166,24 @@ describe('classification service', () => {
     expect(first.compliance.flags).toContain('LLM_UNAVAILABLE_LOCAL_RESULT');
   });
 });
+
+describe('classification service with a separate engine for test keys', () => {
+  it('answers test keys from the test engine and live keys from the configured one', async () => {
+    const live = countingEngine();
+    const paid: ClassifierEngine = { version: 'paid-engine', classify: (input) => live.classify(input) };
+    const clock = new ManualClock('2026-11-22T10:00:00Z');
+    const service = createClassificationService({
+      cache: new MemoryCache({ maxEntries: 10, clock }),
+      clock,
+      engine: paid,
+      testEngine: local,
+      catalogue,
+    });
+    const test = await service.classify({ description: 'oily rags' }, 3, 'test');
+    expect(test.metadata.model_version).toBe(local.version);
+    expect(live.calls).toBe(0);
+    const paidAnswer = await service.classify({ description: 'oily rags' }, 3, 'live');
+    expect(paidAnswer.metadata).toMatchObject({ model_version: 'paid-engine', cached: false });
+    expect(live.calls).toBe(1);
+  });
+});
