@@ -1,5 +1,6 @@
 import { daysBetween, londonDate } from '../platform/clock.ts';
-import { type CarrierQuery, recommend } from './recommendation.ts';
+import type { CarrierQuery } from './carrier-query.ts';
+import { recommend } from './recommendation.ts';
 import type { RegisterRecord } from './register-record.ts';
 import { bestFirst, type ComplianceFlag, flagsFor, isCompliant, judge } from './status-rules.ts';
 import type { VerificationOrigin, VerifyCarrierResult } from './verify-result.ts';

@@ -5,23 +5,16 @@ import type { Cache } from '../platform/cache.ts';
 import { type Clock, londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { buildResult, type RegisterAnswer } from './build-result.ts';
+import { type CarrierQuery, toQuery } from './carrier-query.ts';
 import {
   EaRegisterClient,
   MAX_MATCHES,
   RegisterUnavailableError,
   type SearchResult,
 } from './ea-register-client.ts';
-import type { CarrierQuery } from './recommendation.ts';
 import { type ImportOptions, type ImportSummary, importRegisterExport } from './register-import.ts';
-import {
-  formatPostcode,
-  isFullPostcode,
-  nameKey,
-  postcodeKey,
-  type RegisterRecord,
-} from './register-record.ts';
+import { nameKey, postcodeKey, type RegisterRecord } from './register-record.ts';
 import type { CarrierRegisterStore } from './register-store.ts';
-import { requireEnglandNumber } from './registration-number.ts';
 import { sandboxAnswer } from './sandbox.ts';
 import type { VerifyCarrierInput, VerifyCarrierResult } from './verify-result.ts';
 
@@ -266,33 +259,4 @@ export class CarrierService {
       this.#logger.warn({ err: error }, 'could not record carrier registrations in history');
     }
   }
-}
-
-/** registration_number wins over business_name, which wins over postcode; blank counts as absent. */
-export function toQuery(input: VerifyCarrierInput): CarrierQuery {
-  const number = input.registration_number?.trim();
-  if (number) return { kind: 'number', number: requireEnglandNumber(number) };
-  const name = input.business_name?.trim();
-  if (name) {
-    if (nameKey(name).length < 2) {
-      throw new ApiError('INVALID_REQUEST', 'business_name must contain at least two letters or digits.', [
-        { field: 'business_name', issue: 'must contain at least two letters or digits' },
-      ]);
-    }
-    return { kind: 'name', name };
-  }
-  const postcode = input.postcode?.trim();
-  if (postcode) {
-    if (!isFullPostcode(postcode)) {
-      throw new ApiError(
-        'INVALID_REQUEST',
-        `"${postcode.slice(0, 20)}" is not a full UK postcode such as TE1 1AA.`,
-        [{ field: 'postcode', issue: 'must be a full UK postcode, e.g. TE1 1AA' }],
-      );
-    }
-    return { kind: 'postcode', postcode: formatPostcode(postcode) };
-  }
-  throw new ApiError('INVALID_REQUEST', 'Give registration_number, business_name or postcode.', [
-    { field: '/', issue: 'one of registration_number, business_name or postcode is required' },
-  ]);
 }

@@ -1,10 +1,5 @@
-import type { EnglandRegistrationNumber } from './registration-number.ts';
+import type { CarrierQuery } from './carrier-query.ts';
 import type { JudgedRegistration } from './status-rules.ts';
-
-export type CarrierQuery =
-  | { kind: 'number'; number: EnglandRegistrationNumber }
-  | { kind: 'name'; name: string }
-  | { kind: 'postcode'; postcode: string };
 
 export interface RecommendationContext {
   query: CarrierQuery;
