@@ -64,9 +64,12 @@ export function chapterFit(code: string, cues: readonly CueHit[]): ChapterFit {
   let memo = fitMemo.get(cues);
   if (!memo) {
     const seen = new Set<CueHit['cue']>();
-    const unique = [...cues]
-      .sort((a, b) => b.weight - a.weight)
-      .filter((hit) => (seen.has(hit.cue) ? false : (seen.add(hit.cue), true)));
+    const unique: CueHit[] = [];
+    for (const hit of [...cues].sort((a, b) => b.weight - a.weight)) {
+      if (seen.has(hit.cue)) continue;
+      seen.add(hit.cue);
+      unique.push(hit);
+    }
     memo = { unique, fits: new Map() };
     fitMemo.set(cues, memo);
   }
