@@ -70,72 +70,90 @@ function percentile(sorted: number[], p: number): number {
 
 const ratio = (n: number, d: number) => (d === 0 ? 0 : Math.round((n / d) * 10000) / 10000);
 
+/** One description's answer, as any engine gives it. */
+export interface EvalOutcome {
+  item: EvalItem;
+  ranking: ReadonlyArray<{ ewc_code: string; is_hazardous: boolean; confidence: number }>;
+  ms: number;
+}
+
 export function runEval(
   engine: ClassificationEngine,
   items: EvalItem[],
   set: string,
   isKnownCode: (code: string) => boolean,
 ): EvalReport {
-  let top1 = 0;
-  let top3 = 0;
-  let hazardous = 0;
-  let outside = 0;
-  const bands = BANDS.map((b) => ({ ...b, count: 0, correct: 0 }));
-  const chapters = new Map<string, { count: number; top1: number; top3: number }>();
-  const misses: Miss[] = [];
-  const times: number[] = [];
   // Latency: one warm-up pass, then the median of three timings per item, so that a busy machine's
   // scheduling pauses are not counted as the engine's cost (the benchmark measures throughput).
   for (const item of items) engine.classify(item);
-  for (const item of items) {
+  const outcomes = items.map((item) => {
     const runs: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
       engine.classify(item);
       runs.push(performance.now() - started);
     }
-    times.push(runs.sort((a, b) => a - b)[1]);
-    const { ranking } = engine.classify(item);
-    const codes = ranking.map((r) => r.ewc_code);
+    return { item, ranking: engine.classify(item).ranking, ms: runs.sort((a, b) => a - b)[1] };
+  });
+  return summarise(outcomes, set, isKnownCode);
+}
+
+function missOf(o: EvalOutcome, inTop3: boolean): Miss {
+  return {
+    id: o.item.id,
+    description: o.item.description,
+    source_industry: o.item.source_industry,
+    additional_context: o.item.additional_context,
+    expected: o.item.expected_code,
+    got: o.ranking[0]?.ewc_code ?? null,
+    confidence: o.ranking[0]?.confidence ?? 0,
+    in_top3: inTop3,
+  };
+}
+
+/** The report's figures from the engine's answers. */
+export function summarise(
+  outcomes: EvalOutcome[],
+  set: string,
+  isKnownCode: (code: string) => boolean,
+): EvalReport {
+  const n = outcomes.length;
+  const bands = BANDS.map((b) => ({ ...b, count: 0, correct: 0 }));
+  const chapters = new Map<string, { count: number; top1: number; top3: number }>();
+  const misses: Miss[] = [];
+  let top1 = 0;
+  let top3 = 0;
+  let hazardous = 0;
+  let outside = 0;
+  for (const o of outcomes) {
+    const codes = o.ranking.map((r) => r.ewc_code);
+    const top = o.ranking[0];
+    const right = top?.ewc_code === o.item.expected_code;
+    const inTop3 = codes.slice(0, 3).includes(o.item.expected_code);
     outside += codes.filter((c) => !isKnownCode(c)).length;
-    const top = ranking[0];
-    const right = top?.ewc_code === item.expected_code;
-    const inTop3 = codes.slice(0, 3).includes(item.expected_code);
     top1 += right ? 1 : 0;
     top3 += inTop3 ? 1 : 0;
-    hazardous += (top?.is_hazardous ?? false) === item.expected_hazardous && top ? 1 : 0;
-    const confidence = top?.confidence ?? 0;
-    const band = bands.find((b) => b.test(confidence));
+    hazardous += top && top.is_hazardous === o.item.expected_hazardous ? 1 : 0;
+    const band = bands.find((b) => b.test(top?.confidence ?? 0));
     if (band) {
       band.count++;
       band.correct += right ? 1 : 0;
     }
-    const ch = item.expected_code.slice(0, 2);
-    const stats = chapters.get(ch) ?? { count: 0, top1: 0, top3: 0 };
+    const stats = chapters.get(o.item.expected_code.slice(0, 2)) ?? { count: 0, top1: 0, top3: 0 };
     stats.count++;
     stats.top1 += right ? 1 : 0;
     stats.top3 += inTop3 ? 1 : 0;
-    chapters.set(ch, stats);
-    if (!right) {
-      misses.push({
-        id: item.id,
-        description: item.description,
-        source_industry: item.source_industry,
-        additional_context: item.additional_context,
-        expected: item.expected_code,
-        got: top?.ewc_code ?? null,
-        confidence,
-        in_top3: inTop3,
-      });
-    }
+    chapters.set(o.item.expected_code.slice(0, 2), stats);
+    if (!right) misses.push(missOf(o, inTop3));
   }
-  const sortedTimes = [...times].sort((a, b) => a - b);
+  const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  const ms = (x: number) => Math.round(x * 1000) / 1000;
   return {
     set,
-    count: items.length,
-    top1: ratio(top1, items.length),
-    top3: ratio(top3, items.length),
-    hazardous_flag: ratio(hazardous, items.length),
+    count: n,
+    top1: ratio(top1, n),
+    top3: ratio(top3, n),
+    hazardous_flag: ratio(hazardous, n),
     outside_catalogue: outside,
     bands: bands.map((b) => ({
       band: b.band,
@@ -153,9 +171,9 @@ export function runEval(
       })),
     worst_misses: misses.sort((a, b) => b.confidence - a.confidence || a.id.localeCompare(b.id)),
     latency_ms: {
-      p50: Math.round(percentile(sortedTimes, 50) * 1000) / 1000,
-      p99: Math.round(percentile(sortedTimes, 99) * 1000) / 1000,
-      max: Math.round((sortedTimes.at(-1) ?? 0) * 1000) / 1000,
+      p50: ms(percentile(times, 50)),
+      p99: ms(percentile(times, 99)),
+      max: ms(times.at(-1) ?? 0),
     },
   };
 }
