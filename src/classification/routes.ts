@@ -153,12 +153,17 @@ function toPublic(e: EwcEntry): Static<typeof EwcEntrySchema> {
   };
 }
 
+type TypeboxApp = Parameters<FastifyPluginAsyncTypebox>[0];
+
 export const classificationRoutes: FastifyPluginAsyncTypebox<ClassificationRoutesOptions> = async (
   app,
   opts,
 ) => {
-  const { service, catalogue } = opts;
+  classifyRoute(app, opts.service);
+  catalogueRoutes(app, opts.catalogue);
+};
 
+function classifyRoute(app: TypeboxApp, service: ClassificationService): void {
   app.post(
     '/classify-waste',
     {
@@ -184,7 +189,9 @@ export const classificationRoutes: FastifyPluginAsyncTypebox<ClassificationRoute
       return service.classify({ description, source_industry, additional_context }, max_results, mode);
     },
   );
+}
 
+function catalogueRoutes(app: TypeboxApp, catalogue: Catalogue): void {
   app.get(
     '/ewc-codes',
     {
@@ -226,4 +233,4 @@ export const classificationRoutes: FastifyPluginAsyncTypebox<ClassificationRoute
       return toPublic(entry);
     },
   );
-};
+}
