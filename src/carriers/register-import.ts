@@ -44,7 +44,9 @@ class ExportReader {
   }
 
   async next(): Promise<Exclude<ReaderMessage, { type: 'error' }>> {
-    const { value, done } = await this.#messages.next();
+    const { value, done } = await this.#messages.next().catch((error: Error) => {
+      throw new ImportError(`The export reader failed: ${error.message}`, { cause: error });
+    });
     if (done) throw new ImportError('The export reader stopped before the end of the file.');
     const [message] = value;
     if (message.type === 'error') throw new ImportError(message.message);

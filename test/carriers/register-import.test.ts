@@ -90,6 +90,15 @@ describe('before any import', () => {
     expect(await carriers().register.find('CBDU950101')).toBeUndefined();
   });
 
+  it('reports a broken CSV and leaves no mirror behind', async () => {
+    const path = await file(
+      'broken.csv',
+      `${feedCsv(SAMPLE.slice(0, 2))}CBDU950150,"Unclosed quote,UPPER,2027-01-01\n`,
+    );
+    await expect(carriers().importExport(path)).rejects.toThrow(/broken\.csv: .*quote/i);
+    expect(await carriers().register.currentImport()).toBeUndefined();
+  });
+
   it('refuses a missing file', async () => {
     await expect(carriers().importExport(join(dir, 'nope.csv'))).rejects.toBeInstanceOf(ImportError);
   });
