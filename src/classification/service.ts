@@ -62,8 +62,10 @@ export type KeyMode = 'live' | 'test';
 export interface ClassificationService {
   readonly modelVersion: string;
   /**
-   * Ranked codes (at most maxResults, 1-5, default 3) with compliance guidance; `mode` picks the engine
-   * (test keys use the test engine). Throws ApiError CLASSIFICATION_FAILED.
+   * Ranked codes (at most maxResults, 1-5, default 3) with compliance guidance; `mode` picks the engine:
+   * only `live` reaches `engine`. Test keys, and callers that give no mode (another capability calling
+   * directly), use the test engine, so nothing spends a paid model call unless a live key asked for it.
+   * Throws ApiError CLASSIFICATION_FAILED.
    */
   classify(input: ClassifyInput, maxResults?: number, mode?: KeyMode): Promise<ClassificationResponse>;
 }
@@ -157,8 +159,8 @@ export function createClassificationService(options: ClassificationServiceOption
 
   return {
     modelVersion: engine.version,
-    async classify(input, maxResults, mode = 'live') {
-      const chosen = mode === 'test' ? testEngine : engine;
+    async classify(input, maxResults, mode) {
+      const chosen = mode === 'live' ? engine : testEngine;
       const key = cacheKey(input, chosen.version);
       let answer = await cache.get<CachedAnswer>(key);
       const cached = answer !== undefined;

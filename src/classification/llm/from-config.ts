@@ -4,6 +4,7 @@
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../../config.ts';
 import type { Catalogue } from '../catalogue.ts';
+import { createLocalEngine } from '../engine/index.ts';
 import type { ClassificationEngine } from '../types.ts';
 import { ChatClient } from './chat-client.ts';
 import { createLlmEngine, type LlmEngine } from './llm-engine.ts';
@@ -38,4 +39,18 @@ export function llmEngineFromConfig(
     onFailure: config.LLM_ON_FAILURE,
     logger: deps.logger,
   });
+}
+
+/**
+ * The engines for the classification service: with CLASSIFIER_ENGINE=llm, the LLM engine answers live
+ * keys and the local engine test keys (a test key must never cost a model call); otherwise the local
+ * engine answers both. One local engine is shared, so its knowledge is compiled once.
+ */
+export function classificationEngines(
+  config: LlmSettings,
+  deps: { catalogue: Catalogue; logger?: Logger },
+): { engine: ClassificationEngine | LlmEngine; testEngine: ClassificationEngine } {
+  const local = createLocalEngine({ catalogue: deps.catalogue });
+  const llm = llmEngineFromConfig(config, { ...deps, local });
+  return { engine: llm ?? local, testEngine: local };
 }
