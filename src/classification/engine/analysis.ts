@@ -4,7 +4,7 @@
 import type { ActivityCueDef, EvidenceKind } from '../knowledge/types.ts';
 import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './compile.ts';
 import { findMatches, type Match } from './matcher.ts';
-import { stem, type Token, tokenize } from './text.ts';
+import { STOPWORDS, stem, type Token, tokenize } from './text.ts';
 
 /**
  * head: the waste named; component: a named thing that is part of a larger named waste (kept with the
@@ -198,14 +198,36 @@ const inside = (small: number[], big: number[]) =>
 function matchField(tokens: Token[], k: CompiledKnowledge): FieldMatches {
   const cues = findMatches(tokens, k.cues);
   const evidence = findMatches<CompiledEvidence>(tokens, k.evidence);
-  // Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity;
-  // inside a longer evidence phrase ("metals" in "heavy metals") they describe contamination.
-  const concepts = findMatches(tokens, k.concepts).filter(
+  // Concept words inside a longer activity phrase ("car" in "from car dismantling") name the activity,
+  // unless every word of the phrase names waste ("sand and gravel"); inside a longer evidence phrase
+  // ("metals" in "heavy metals") they describe contamination.
+  const all = findMatches(tokens, k.concepts);
+  const named = new Set(all.flatMap((m) => m.positions));
+  const activities = cues.filter((c) =>
+    c.positions.some((p) => !named.has(p) && !STOPWORDS.has(tokens[p].stem)),
+  );
+  const concepts = all.filter(
     (m) =>
-      !cues.some((c) => inside(m.positions, c.positions)) &&
+      !activities.some((c) => inside(m.positions, c.positions)) &&
       !evidence.some((e) => inside(m.positions, e.positions)),
   );
   return { tokens, concepts, cues, evidence };
+}
+
+/**
+ * Word groups split between the description and the context ("swarf" + "aluminium and brass"): matched
+ * on both together and kept as description matches on their description words.
+ */
+function acrossFields(desc: Token[], ctx: Token[], k: CompiledKnowledge): Match<CompiledConcept>[] {
+  if (desc.length === 0 || ctx.length === 0) return [];
+  const joined = [...desc, ...ctx.map((t) => ({ ...t, index: t.index + desc.length }))];
+  const out: Match<CompiledConcept>[] = [];
+  for (const m of findMatches(joined, k.conceptGroups)) {
+    const own = m.positions.filter((p) => p < desc.length);
+    if (own.length === 0 || own.length === m.positions.length) continue;
+    out.push({ ...m, positions: own, related: own, start: Math.min(...own), end: Math.max(...own) + 1 });
+  }
+  return out;
 }
 
 function cueHits(field: FieldMatches, from: CueHit['from'], weight: number, named: boolean): CueHit[] {
@@ -253,8 +275,16 @@ export function analyse(
   const industry = matchField(prepareTokens(input.source_industry ?? '', k), k);
   const description = desc.tokens;
   const context = ctx.tokens;
-  const concepts = assignRoles(desc.concepts, description);
+  const concepts = assignRoles([...desc.concepts, ...acrossFields(desc.tokens, ctx.tokens, k)], description);
   const ctxMatches = ctx.concepts;
+  // A generic description ("chemicals", "batteries") named more specifically in the context ("chlorine
+  // granules", "lead acid") is the context's waste: the generic word becomes a modifier.
+  if (ctxMatches.some((m) => m.item.specificity >= 0.9)) {
+    for (const h of concepts) {
+      if (h.role === 'head' && h.match.item.specificity < 0.8 && !h.match.item.def.collective)
+        h.role = 'modifier';
+    }
+  }
   const described = concepts.some((h) => h.role === 'head');
   // A generic description ("batteries", "soil") is made specific by the context ("lead acid").
   const specific = concepts.some((h) => h.role === 'head' && h.match.item.specificity >= 0.8);

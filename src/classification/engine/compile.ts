@@ -37,6 +37,8 @@ export interface CompiledEvidence {
 
 export interface CompiledKnowledge {
   concepts: TermIndex<CompiledConcept>;
+  /** The co-occurrence groups alone, for matching across the description and the context. */
+  conceptGroups: TermIndex<CompiledConcept>;
   cues: TermIndex<ActivityCueDef>;
   evidence: TermIndex<CompiledEvidence>;
   redirects: readonly EvidenceRedirectDef[];
@@ -124,6 +126,7 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
   const known = new Set<string>([...vocabulary, ...STOPWORDS, ...PROTECTED_WORDS]);
   for (const w of PROTECTED_WORDS) known.add(stem(w));
   for (const e of catalogue.entries) for (const t of tokenize(e.description)) known.add(t.stem);
+  const concepts = compileConcepts(knowledge.concepts, catalogue);
   const singleWords = new Set<string>();
   for (const c of knowledge.concepts) {
     for (const term of c.terms) {
@@ -132,7 +135,8 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
     }
   }
   return {
-    concepts: compileConcepts(knowledge.concepts, catalogue),
+    concepts,
+    conceptGroups: buildTermIndex([], concepts.groups),
     cues: compileCues(knowledge.cues, catalogue),
     evidence: compileEvidence(knowledge.evidence),
     redirects: knowledge.redirects,

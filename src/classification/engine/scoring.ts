@@ -135,7 +135,8 @@ export function evidenceFor(hit: ConceptHit, analysis: Analysis): EvidenceItem[]
     const kind = other.match.item.def.evidence;
     if (!kind || other === hit || other.role === 'head') continue;
     if (other.part === hit.part && other.match.positions.some((p) => own.has(p))) continue;
-    add({ kind: kind as EvidenceKind, strength: 0.9, term: other.match.term });
+    // Paint, ink and adhesive are weak evidence: water-based ones are not hazardous.
+    add({ kind: kind as EvidenceKind, strength: kind === 'paint' ? 0.6 : 0.9, term: other.match.term });
   }
   return items;
 }
@@ -161,11 +162,7 @@ export function scoreConcepts(
         // The activity chooses the chapter of the waste named; it does not promote a qualifier over it.
         const fit = chapterFit(r.code, analysis.cues).factor;
         const value =
-          base *
-          r.factor *
-          (hit.role === 'head' || hit.role === 'context' || hit.role === 'component'
-            ? fit
-            : Math.min(1, fit));
+          base * r.factor * (hit.role === 'head' || hit.role === 'component' ? fit : Math.min(1, fit));
         const c = candidates.get(r.code) ?? { code: r.code, score: 0, contributions: [] };
         c.contributions.push({
           value,

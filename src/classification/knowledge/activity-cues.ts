@@ -6,6 +6,12 @@ import type { ActivityCueDef } from './types.ts';
 
 export const activityCues: ActivityCueDef[] = [
   {
+    label: 'care and nursing homes',
+    terms: ['care home', 'care homes', 'nursing home', 'residential home', 'patients', 'patient', 'treating patients', 'domiciliary care', 'home care'],
+    prefixes: [['18 01', 0.8], ['20', 0.5]],
+    setting: 'business',
+  },
+  {
     label: 'construction or demolition',
     terms: ['construction', 'builder', 'builders', 'building contractor', 'building site', 'building', 'demolition', 'refurbishment', 'refurb', 'renovation', 'groundworks', 'groundworker', 'civil engineering', 'civils', 'roofer', 'roofing', 'roofing contractor', 'scaffolding', 'bricklayer', 'plasterer', 'dry liner', 'dry lining', 'insulation installer', 'shopfitter', 'shopfitting', 'window fitter', 'window installer', 'kitchen fitter', 'bathroom fitter', 'extension', 'loft conversion', 'strip out', 'developer', 'housing development', 'house builder', 'housebuilder', 'piling contractor', 'piling', 'drainage contractor', 'driveway installer', 'driveway contractor', 'paving contractor', 'contractor', 'construction site', 'site clearance', 'asbestos removal', 'asbestos contractor', 'remediation contractor', 'fit out', 'handyman', 'property maintenance', 'carpenter', 'joiner site', 'decorating contractor', 'rewire', 'electrician', 'electrical contractor', 'plumber', 'plumbing', 'plumbing and heating', 'heating engineer', 'kitchen refit', 'bathroom refit', 'house refurbishment', 'office refurbishment', 'building maintenance'],
     prefixes: [['17', 1.0]],
@@ -37,7 +43,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'commercial premises (municipal-type waste)',
-    terms: ['office', 'offices', 'shop', 'retail', 'retail shop', 'retailer', 'supermarket', 'restaurant', 'cafe', 'pub', 'bar', 'hotel', 'takeaway', 'school', 'college', 'university', 'nursery', 'childrens nursery', 'care home', 'charity shop', 'newsagent', 'hairdresser', 'salon', 'gym', 'church', 'solicitors', 'bank', 'call centre', 'canteen', 'staff room', 'kitchen', 'commercial kitchen', 'hotel kitchen', 'restaurant kitchen', 'factory canteen', 'cinema', 'theatre', 'leisure centre', 'holiday cottage', 'caravan park', 'campsite', 'business park', 'commercial', 'fish and chip shop', 'chip shop', 'bakery shop', 'butchers shop', 'office kitchen', 'council', 'street cleansing', 'highways authority', 'street market', 'market'],
+    terms: ['office', 'offices', 'shop', 'retail', 'retail shop', 'retailer', 'supermarket', 'restaurant', 'cafe', 'pub', 'bar', 'hotel', 'takeaway', 'school', 'college', 'university', 'nursery', 'childrens nursery', 'charity shop', 'newsagent', 'hairdresser', 'salon', 'gym', 'church', 'solicitors', 'bank', 'call centre', 'canteen', 'staff room', 'kitchen', 'commercial kitchen', 'hotel kitchen', 'restaurant kitchen', 'factory canteen', 'cinema', 'theatre', 'leisure centre', 'holiday cottage', 'caravan park', 'campsite', 'business park', 'commercial', 'fish and chip shop', 'chip shop', 'bakery shop', 'butchers shop', 'office kitchen', 'council', 'street cleansing', 'highways authority', 'street market', 'market'],
     prefixes: [['20', 0.8]],
     setting: 'business',
   },
@@ -49,7 +55,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'human healthcare',
-    terms: ['hospital', 'hospitals', 'gp', 'gp surgery', 'gp practice', 'doctors surgery', 'surgery medical', 'dental', 'dentist', 'dental practice', 'dental surgery', 'clinic', 'health centre', 'pharmacy', 'chemist', 'nursing home', 'care home nursing', 'hospice', 'ward', 'hospital ward', 'maternity', 'oncology', 'pathology', 'pathology lab', 'hospital pathology lab', 'fracture clinic', 'diabetic clinic', 'podiatrist', 'chiropodist', 'optician', 'tattoo', 'tattoo studio', 'tattooist', 'piercing', 'beauty salon', 'aesthetics clinic', 'nhs', 'ambulance', 'radiology', 'hospital radiology', 'phlebotomy', 'vaccination clinic', 'first aid'],
+    terms: ['hospital', 'hospitals', 'gp', 'gp surgery', 'gp practice', 'doctors surgery', 'surgery medical', 'dental', 'dentist', 'dental practice', 'dental surgery', 'clinic', 'health centre', 'pharmacy', 'chemist', 'care home nursing', 'hospice', 'ward', 'hospital ward', 'maternity', 'oncology', 'pathology', 'pathology lab', 'hospital pathology lab', 'fracture clinic', 'diabetic clinic', 'podiatrist', 'chiropodist', 'optician', 'tattoo', 'tattoo studio', 'tattooist', 'piercing', 'beauty salon', 'aesthetics clinic', 'nhs', 'ambulance', 'radiology', 'hospital radiology', 'phlebotomy', 'vaccination clinic', 'first aid'],
     prefixes: [['18 01', 1.3]],
     setting: 'business',
   },

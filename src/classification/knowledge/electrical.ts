@@ -100,6 +100,14 @@ export const electricalConcepts: ConceptDef[] = [
     source: `${WEEE} and GOV.UK Classify some waste electrical devices: non-household IT 16 02 14 unless hazardous components`,
   },
   {
+    id: 'vapes',
+    terms: ['vapes', 'vape', 'disposable vapes', 'e cigarettes', 'e cigarette', 'ecigarettes', 'vape pens', 'vaping devices'],
+    codes: ['16 02 13@1b', '20 01 35@0.97h', '16 06 05@0.3'],
+    flags: ['WEEE', 'BATTERIES', 'FIRE_RISK'],
+    note: 'lithium',
+    source: `${WEEE}: small WEEE with lithium batteries (hazardous components) 16 02 13* / 20 01 35*`,
+  },
+  {
     id: 'solar-panels',
     terms: ['solar panels', 'solar panel', 'pv panels', 'photovoltaic panels', 'solar pv panels', 'pv modules', 'solar modules'],
     codes: ['16 02 14@1b', '20 01 36@0.97h'],

@@ -54,6 +54,13 @@ export const healthcareConcepts: ConceptDef[] = [
     source: `${HC}: waste medicines other than cytotoxic/cytostatic 18 01 09 (household 20 01 32)`,
   },
   {
+    id: 'animal-medicines',
+    terms: ['animal medicines', 'veterinary medicines', 'vet medicines', 'animal medication', 'wormers', 'animal vaccines', 'livestock medicines', 'vet meds'],
+    codes: ['18 02 08', '18 01 09@0.3'],
+    note: 'medicines',
+    source: `${HC}: animal healthcare medicines 18 02 08 (cytotoxic 18 02 07*)`,
+  },
+  {
     id: 'cytotoxic',
     terms: ['cytotoxic', 'cytostatic', 'cytotoxic drugs', 'cytotoxic medicines', 'chemotherapy', 'chemo', 'chemotherapy drugs', 'purple bin', 'purple lidded', 'purple lidded bin', 'hormonal drugs', 'antineoplastic'],
     codes: ['18 01 08', '18 02 07@0.6', '20 01 31@0.5h'],

@@ -242,7 +242,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'pickling-acid',
-    terms: ['pickling acid', 'pickling acids', 'spent pickle', 'pickle liquor', 'pickling liquor', 'spent pickling acid', 'spent acid'],
+    terms: ['pickling acid', 'pickling acids', 'spent pickle', 'pickle liquor', 'pickling liquor', 'spent pickling acid', 'spent acid', 'pickle acid', 'galvanising acid', 'pickle'],
     codes: ['11 01 05', '11 01 06@0.5', '06 01 06@0.3'],
     evidence: 'chemical',
     flags: ['LIQUID_WASTE'],
@@ -359,7 +359,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'grinding-wheels',
-    terms: ['grinding wheels', 'grinding wheel', 'abrasive discs', 'cutting discs', 'flap discs', 'sanding discs', 'sandpaper', 'abrasives', 'sanding belts', 'grinding bodies'],
+    terms: ['grinding wheels', 'grinding wheel', 'abrasive discs', 'cutting discs', 'flap discs', 'sanding discs', 'sandpaper', 'abrasives', 'sanding belts', 'grinding bodies', 'grinding discs', 'discs', 'abrasive wheels'],
     codes: ['12 01 21', '12 01 20@0.3'],
     source: 'LoW 12 01 21 spent grinding bodies and grinding materials',
   },

@@ -57,6 +57,12 @@ export const metalAndMixedConcepts: ConceptDef[] = [
     source: 'EA Using the List of Wastes, Annex 2: municipal metals 20 01 40',
   },
   {
+    id: 'boilers',
+    terms: ['boiler', 'boilers', 'old boiler', 'gas boiler', 'combi boiler', 'hot water tank', 'water tank', 'cylinders hot water', 'oil tank metal', 'storage tank steel'],
+    codes: ['17 04 07', '20 01 40@0.6', '17 04 05@0.5'],
+    source: `${CD}: metals 17 04 07 mixed metals (gas boilers are scrap metal, not WEEE)`,
+  },
+  {
     id: 'cables',
     terms: ['cable', 'cables', 'cabling', 'wire', 'wiring', 'electrical cable', 'copper cable', 'armoured cable', 'swa', 'swa cable', 'cable offcuts', 'twin and earth', 'flex', 'cable drums offcuts', 'data cable', 'wires'],
     codes: ['17 04 11', '16 02 16@0.25', '20 01 36@0.15'],

@@ -10,7 +10,7 @@ const PK = 'LoW 15 01 packaging; EA Using the List of Wastes: separately collect
 export const packagingConcepts: ConceptDef[] = [
   {
     id: 'cardboard',
-    terms: ['cardboard', 'card', 'cardboard boxes', 'carboard', 'corrugated', 'corrugated cardboard', 'paper packaging', 'packaging card', 'brown cardboard', 'baled cardboard', 'occ', 'cardboard packaging', 'card packaging', 'flattened boxes', 'boxes cardboard', 'cardboard tubes'],
+    terms: ['cardboard', 'card', 'cardboard boxes', 'carboard', 'corrugated', 'corrugated cardboard', 'paper packaging', 'packaging card', 'brown cardboard', 'baled cardboard', 'occ', 'cardboard packaging', 'card packaging', 'flattened boxes', 'boxes cardboard', 'cardboard tubes', 'cardboard cartons', 'cartons', 'boxes'],
     codes: ['15 01 01>15 01 10', '20 01 01@0.4', '19 12 01@0.4'],
     source: `${PK}: paper and cardboard packaging 15 01 01`,
   },
@@ -47,13 +47,13 @@ export const packagingConcepts: ConceptDef[] = [
   {
     id: 'contaminated-packaging',
     terms: ['contaminated packaging', 'hazardous packaging', 'empty chemical containers', 'chemical drums', 'chemical containers', 'empty pesticide containers', 'pesticide containers', 'sheep dip containers', 'oil drums', 'oil drum', 'oil containers', 'paint tins', 'paint cans', 'empty paint tins', 'empty paint cans', 'oil cans', 'empty oil cans', 'fuel cans', 'solvent tins', 'solvent drums', 'contaminated containers', 'contaminated drums', 'contaminated ibcs', 'dirty drums', 'used chemical containers', 'adhesive tubs', 'resin tins', 'empty oil containers', 'grease cartridges', 'empty sealant tubes', 'empty mastic tubes'],
-    codes: ['15 01 10', '15 01 04@0.35', '15 01 02@0.3'],
+    codes: ['15 01 10<15 01 04', '15 01 04@0.35', '15 01 02@0.3'],
     note: 'contaminated-packaging',
     source: `${PK}: packaging containing residues of or contaminated by hazardous substances 15 01 10*`,
   },
   {
     id: 'aerosols',
-    terms: ['aerosol', 'aerosols', 'aerosol cans', 'spray cans', 'empty aerosols', 'empty aerosol cans', 'spray paint cans', 'aerosol canisters'],
+    terms: ['aerosol', 'aerosols', 'aerosol cans', 'spray cans', 'empty aerosols', 'empty aerosol cans', 'spray paint cans', 'aerosol canisters', 'gas canisters', 'gas cartridges', 'butane canisters', 'blowtorch canisters'],
     codes: ['15 01 11', '16 05 04@0.55', '20 01 27@0.15h'],
     note: 'aerosols',
     source:
@@ -62,7 +62,7 @@ export const packagingConcepts: ConceptDef[] = [
   {
     id: 'part-full-aerosols',
     cooccur: [['part', 'partly', 'partially', 'half', 'full', 'unused', 'unwanted'], ['aerosol', 'aerosols', 'spray', 'can', 'canister']],
-    terms: ['part used aerosols', 'part full aerosols', 'partially used aerosols', 'full aerosols', 'unused aerosols', 'part used aerosol', 'aerosols with product', 'unwanted aerosols', 'gas canisters', 'gas cartridges', 'butane canisters', 'pressurised containers'],
+    terms: ['part used aerosols', 'part full aerosols', 'partially used aerosols', 'full aerosols', 'unused aerosols', 'part used aerosol', 'aerosols with product', 'unwanted aerosols', 'pressurised containers'],
     codes: ['16 05 04', '15 01 11@0.4'],
     note: 'aerosols',
     source: 'LoW 16 05 04* gases in pressure containers containing hazardous substances',
@@ -83,7 +83,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'composite-packaging',
-    terms: ['tetra pak', 'tetrapak', 'tetra paks', 'drinks cartons', 'juice cartons', 'milk cartons', 'composite packaging', 'coffee cups', 'paper cups', 'cartons', 'crisp packets'],
+    terms: ['tetra pak', 'tetrapak', 'tetra paks', 'drinks cartons', 'juice cartons', 'milk cartons', 'composite packaging', 'coffee cups', 'paper cups', 'crisp packets'],
     codes: ['15 01 05>15 01 10'],
     source: `${PK}: composite packaging 15 01 05`,
   },
