@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
-import type { NewNote, NoteStore, WriteOutcome } from './note-store.ts';
+import type { NewNote, WriteOutcome } from './note-store.ts';
+
+/** Writes one batch in one transaction: all or nothing. */
+export type CommitBatch = (items: NewNote[], now: Date) => Promise<WriteOutcome[]>;
 
 interface Waiting {
   item: NewNote;
@@ -20,14 +23,14 @@ const MAX_BATCH = 256;
  * transaction fails, every caller in it is rejected and none is acknowledged.
  */
 export class NoteWriter {
-  readonly #store: NoteStore;
+  readonly #commit: CommitBatch;
   readonly #clock: Clock;
   readonly #logger: Logger;
   #queue: Waiting[] = [];
   #running: Promise<void> | undefined;
 
-  constructor(options: { store: NoteStore; clock: Clock; logger: Logger }) {
-    this.#store = options.store;
+  constructor(options: { commit: CommitBatch; clock: Clock; logger: Logger }) {
+    this.#commit = options.commit;
     this.#clock = options.clock;
     this.#logger = options.logger;
   }
@@ -50,7 +53,7 @@ export class NoteWriter {
       while (this.#queue.length > 0) {
         const batch = this.#queue.splice(0, MAX_BATCH);
         try {
-          const outcomes = await this.#store.commitBatch(
+          const outcomes = await this.#commit(
             batch.map((w) => w.item),
             this.#clock.now(),
           );

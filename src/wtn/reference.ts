@@ -12,10 +12,28 @@ export const REFERENCE_PATTERN = /^WTN-\d{4}-(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]
  * database's unique index, and the writer draws again on a collision.
  */
 export function newReference(createdAt: Date): string {
-  const [year, month, day] = londonDate(createdAt).split('-');
+  const [year, month, day] = londonDay(createdAt).split('-');
   let suffix = '';
   for (let i = 0; i < 4; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
   return `WTN-${year}-${month}${day}-${suffix}`;
+}
+
+const HOUR_MS = 3_600_000;
+let lastHour = Number.NaN;
+let lastDay = '';
+
+/**
+ * londonDate, remembered for the current UTC hour: London's offset from UTC is a whole hour and changes
+ * on the hour, so every instant of one UTC hour falls on the same London date. Intl formatting is the
+ * costliest step of drawing a reference.
+ */
+function londonDay(at: Date): string {
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (hour !== lastHour) {
+    lastDay = londonDate(at);
+    lastHour = hour;
+  }
+  return lastDay;
 }
 
 /** The canonical form of a reference a client sent, or undefined when it cannot be one. */

@@ -1,12 +1,18 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TBoolean, type TNumber, type TString, Type } from 'typebox';
 
 const Text = (maxLength: number, description: string) =>
   Type.String({ minLength: 1, maxLength, description });
 const OptionalText = (maxLength: number, description: string) =>
   Type.Optional(Type.String({ maxLength, description: `${description} Blank counts as not given.` }));
 const Strict = { additionalProperties: false } as const;
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
-  Type.Union([schema, Type.Null()]);
+/**
+ * `T | null` written as a JSON Schema type array rather than `anyOf`: fast-json-stringify serialises a
+ * type array directly instead of trying each branch of a union (a third of the note's serialisation).
+ */
+const Nullable = <T extends TString | TNumber | TBoolean>(schema: T) =>
+  Type.Unsafe<Static<T> | null>({ ...schema, type: [schema.type, 'null'] });
+const NullableOneOf = <const V extends string[]>(values: V, description?: string) =>
+  Type.Unsafe<V[number] | null>({ type: ['string', 'null'], enum: [...values, null], description });
 
 export const GenerateWtnBody = Type.Object(
   {
@@ -100,7 +106,7 @@ export const WasteTransferNote = Type.Object(
     carrier: Type.Object({
       registration_number: Type.String(),
       business_name: Nullable(Type.String()),
-      tier: Nullable(Type.Union([Type.Literal('upper'), Type.Literal('lower')])),
+      tier: NullableOneOf(['upper', 'lower']),
       verified: Type.Boolean({ description: 'The register was consulted and holds this registration.' }),
       expiry_date: Nullable(Type.String()),
       status: Nullable(
@@ -112,7 +118,7 @@ export const WasteTransferNote = Type.Object(
       ewc_code: Nullable(Type.String({ description: '"NN NN NN"' })),
       ewc_description: Nullable(Type.String()),
       is_hazardous: Nullable(Type.Boolean()),
-      ewc_code_source: Nullable(Type.Union([Type.Literal('supplied'), Type.Literal('classification')])),
+      ewc_code_source: NullableOneOf(['supplied', 'classification']),
       classification_confidence: Nullable(
         Type.Number({ description: "The classifier's top confidence, 0-1." }),
       ),

@@ -53,7 +53,11 @@ export class WtnService {
     this.#catalogue = options.catalogue;
     this.#clock = options.clock;
     this.#store = new NoteStore(options.db);
-    this.#writer = new NoteWriter({ store: this.#store, clock: options.clock, logger: options.logger });
+    this.#writer = new NoteWriter({
+      commit: (items, now) => this.#store.commitBatch(items, now),
+      clock: options.clock,
+      logger: options.logger,
+    });
   }
 
   get catalogue(): EwcLookup {

@@ -231,13 +231,11 @@ describe(`group commit (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
 
   it('writes concurrent notes in far fewer transactions than notes, all acknowledged and all stored', async () => {
     let transactions = 0;
-    const counting = new (class extends NoteStore {
-      override commitBatch(items: NewNote[], now: Date) {
-        transactions++;
-        return super.commitBatch(items, now);
-      }
-    })(db);
-    const writer = new NoteWriter({ store: counting, clock: new ManualClock(NOW), logger });
+    const commit = (items: NewNote[], now: Date) => {
+      transactions++;
+      return store.commitBatch(items, now);
+    };
+    const writer = new NoteWriter({ commit, clock: new ManualClock(NOW), logger });
     const notes = Array.from({ length: 300 }, (_, i) =>
       note(`WTN-2026-0325-${i.toString(36).toUpperCase().padStart(4, '0')}`),
     );
@@ -249,7 +247,11 @@ describe(`group commit (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
   });
 
   it('when a batch fails, every note in it is rejected and none is stored', async () => {
-    const writer = new NoteWriter({ store, clock: new ManualClock(NOW), logger });
+    const writer = new NoteWriter({
+      commit: (items, now) => store.commitBatch(items, now),
+      clock: new ManualClock(NOW),
+      logger,
+    });
     const good = writer.write(item(orgA, note('WTN-2026-0325-GOOD')));
     const bad = writer.write(
       item({ organisationId: 'org_missing', mode: 'live' }, note('WTN-2026-0325-BADD')),

@@ -18,6 +18,14 @@ describe('transfer note references', () => {
     expect(newReference(new Date('2026-10-24T23:30:00Z'))).toMatch(/^WTN-2026-1025-/);
   });
 
+  it('change date exactly at London midnight, in whatever order instants come', () => {
+    // Midnight BST is 23:00 UTC.
+    expect(newReference(new Date('2026-06-30T22:59:59.999Z'))).toMatch(/^WTN-2026-0630-/);
+    expect(newReference(new Date('2026-06-30T23:00:00.000Z'))).toMatch(/^WTN-2026-0701-/);
+    expect(newReference(new Date('2026-06-30T22:30:00.000Z'))).toMatch(/^WTN-2026-0630-/);
+    expect(newReference(new Date('2026-06-30T23:59:59.999Z'))).toMatch(/^WTN-2026-0701-/);
+  });
+
   it('draw suffixes from the whole alphabet of letters and digits', () => {
     const seen = new Set<string>();
     for (let i = 0; i < 2000; i++) for (const c of newReference(new Date()).slice(-4)) seen.add(c);
