@@ -98,7 +98,7 @@ export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
 }
 
 type SegmentRole = 'main' | 'source' | 'qualifier';
-const SOURCE_WORDS = new Set(['from', 'for', 'after', 'in', 'off']);
+const SOURCE_WORDS = new Set(['from', 'for', 'after', 'in', 'off', 'on']);
 const MAIN_WORDS = new Set([',', 'and', 'or', 'plus', 'including']);
 const CONTINUING_WORDS = new Set(['and', 'or', 'plus']);
 const ADJECTIVAL = new Set([
@@ -279,7 +279,8 @@ export function analyse(
   const ctxMatches = ctx.concepts;
   // A generic description ("chemicals", "batteries") named more specifically in the context ("chlorine
   // granules", "lead acid") is the context's waste: the generic word becomes a modifier.
-  if (ctxMatches.some((m) => m.item.specificity >= 0.9)) {
+  const ctxClauses = clauses(context);
+  if (ctxMatches.some((m) => m.item.specificity >= 0.9 && ctxClauses[m.start]?.role === 'main')) {
     for (const h of concepts) {
       if (h.role === 'head' && h.match.item.specificity < 0.8 && !h.match.item.def.collective)
         h.role = 'modifier';

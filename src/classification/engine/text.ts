@@ -88,6 +88,7 @@ const BOUNDARY_WORDS: ReadonlySet<string> = new Set([
   'in',
   'by',
   'off',
+  'on',
 ]);
 
 const OFF_COMPOUNDS = new Set([

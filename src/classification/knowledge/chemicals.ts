@@ -135,10 +135,17 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'oxidisers',
-    terms: ['hydrogen peroxide', 'peroxide', 'peroxides', 'potassium permanganate', 'permanganate', 'dichromate', 'chromates', 'sodium hypochlorite', 'hypochlorite', 'chlorine tablets', 'pool chlorine', 'calcium hypochlorite', 'chlorine', 'pool chemicals', 'swimming pool chemicals', 'chlorine granules'],
+    terms: ['potassium permanganate', 'permanganate', 'dichromate', 'chromates', 'sodium hypochlorite', 'hypochlorite', 'chlorine tablets', 'pool chlorine', 'calcium hypochlorite', 'chlorine', 'pool chemicals', 'swimming pool chemicals', 'chlorine granules'],
     codes: ['16 09 04', '16 09 03@0.7', '16 09 01@0.5', '16 09 02@0.5', '20 01 29@0.3h'],
     evidence: 'chemical',
     source: 'LoW 16 09 oxidising substances',
+  },
+  {
+    id: 'peroxides',
+    terms: ['hydrogen peroxide', 'peroxide', 'peroxides', 'peroxide developer', 'benzoyl peroxide'],
+    codes: ['16 09 03', '16 09 04@0.4', '20 01 29@0.3h'],
+    evidence: 'chemical',
+    source: 'LoW 16 09 03* peroxides, for example hydrogen peroxide',
   },
   {
     id: 'acids',
@@ -275,7 +282,7 @@ export const chemicalConcepts: ConceptDef[] = [
     id: 'tank-cleaning',
     terms: ['tank cleaning waste', 'tank cleaning', 'tank sludge', 'oil tank sludge', 'storage tank sludge', 'barrel cleaning', 'tank bottoms cleaning', 'cleaning out an oil storage tank', 'oil tank cleaning'],
     cooccur: [['sludge', 'residue', 'waste', 'cleaning'], ['tank', 'tanks', 'barrel', 'barrels']],
-    codes: ['16 07 08', '16 07 09@0.6', '16 07 99@0.05', '05 01 03@0.5'],
+    codes: ['16 07 08', '16 07 09@0.6', '16 07 99@0.05', '05 01 03@0.5', '19 08 05@0.35', '19 08 14@0.2'],
     evidence: 'oil',
     source: 'LoW 16 07 08* wastes containing oil (from transport tank, storage tank and barrel cleaning)',
   },

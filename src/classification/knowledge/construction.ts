@@ -34,13 +34,13 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'soil',
-    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land'],
+    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land', 'chalk', 'excavated chalk', 'excavated', 'excavation', 'arisings', 'peat', 'loam'],
     codes: ['17 05 04', '20 02 02@0.55', '02 04 01@0.1', '19 13 02@0.15'],
     source: `${CD}: soil and stones 17 05 04 (mirror of 17 05 03*)`,
   },
   {
     id: 'stones',
-    terms: ['stones', 'stone', 'granite', 'sandstone', 'setts', 'cobbles', 'flagstones', 'york stone', 'rocks', 'boulders', 'rock', 'gravel', 'pebbles', 'shingle', 'sand'],
+    terms: ['stones', 'stone', 'stone chippings', 'chippings stone', 'granite', 'sandstone', 'setts', 'cobbles', 'flagstones', 'york stone', 'rocks', 'boulders', 'rock', 'gravel', 'pebbles', 'shingle', 'sand'],
     codes: ['17 05 04', '20 02 02@0.55', '01 04 08@0.25', '01 04 09@0.15'],
     specificity: 0.85,
     source: `${CD}: soil and stones 17 05 04`,

@@ -359,7 +359,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'grinding-wheels',
-    terms: ['grinding wheels', 'grinding wheel', 'abrasive discs', 'cutting discs', 'flap discs', 'sanding discs', 'sandpaper', 'abrasives', 'sanding belts', 'grinding bodies', 'grinding discs', 'discs', 'abrasive wheels'],
+    terms: ['grinding wheels', 'grinding wheel', 'abrasive discs', 'cutting discs', 'flap discs', 'sanding discs', 'sandpaper', 'abrasives', 'sanding belts', 'grinding bodies', 'grinding discs', 'abrasive wheels'],
     codes: ['12 01 21', '12 01 20@0.3'],
     source: 'LoW 12 01 21 spent grinding bodies and grinding materials',
   },

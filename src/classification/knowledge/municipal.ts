@@ -10,7 +10,7 @@ export const municipalConcepts: ConceptDef[] = [
     id: 'general-waste',
     collective: true,
     terms: ['general waste', 'gen waste', 'general rubbish', 'black bag', 'black bags', 'black bag waste', 'black sacks', 'residual waste', 'mixed municipal waste', 'municipal waste', 'household waste', 'household rubbish', 'domestic waste', 'domestic rubbish', 'commercial waste', 'trade waste', 'office waste', 'bin waste', 'wheelie bin', 'landfill waste', 'rubbish', 'refuse', 'trash', 'garbage', 'litter', 'non recyclable waste', 'non recyclables', 'general refuse', 'general bin', 'general bin waste', 'residual', 'waste from the bins', 'bin bags', 'everyday rubbish', 'staff room rubbish', 'canteen rubbish', 'mixed general waste'],
-    codes: ['20 03 01', '19 12 12@0.15', '17 09 04@0.2'],
+    codes: ['20 03 01', '19 12 12@0.15', '17 09 04@0.45'],
     note: 'general',
     source: `${MW}: mixed municipal waste 20 03 01`,
   },

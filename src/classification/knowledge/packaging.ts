@@ -76,10 +76,24 @@ export const packagingConcepts: ConceptDef[] = [
   {
     id: 'mixed-packaging',
     collective: true,
-    terms: ['mixed packaging', 'dry mixed recycling', 'dmr', 'mixed recycling', 'recycling', 'co mingled', 'comingled', 'commingled', 'commingled recycling', 'mixed recyclables', 'recyclables', 'packaging', 'packaging waste', 'mixed dry recyclables'],
+    terms: ['mixed packaging', 'dry mixed recycling', 'dmr', 'mixed recycling', 'recycling', 'co mingled', 'comingled', 'commingled', 'commingled recycling', 'mixed recyclables', 'recyclables', 'mixed dry recyclables', 'mixed packaging waste'],
     codes: ['15 01 06>15 01 10', '20 03 01@0.35', '20 01 01@0.2', '19 12 12@0.2'],
     specificity: 0.85,
     source: `${PK}: mixed packaging 15 01 06`,
+  },
+  {
+    id: 'packaging',
+    terms: ['packaging', 'packaging waste', 'packing materials', 'packing waste'],
+    codes: ['15 01 06>15 01 10', '15 01 01@0.5', '15 01 02@0.5'],
+    specificity: 0.7,
+    source: `${PK}: packaging 15 01 (mixed packaging 15 01 06)`,
+  },
+  {
+    id: 'containers',
+    terms: ['containers', 'container', 'empty containers', 'bottles plastic', 'cans and containers'],
+    codes: ['15 01 02@0.9>15 01 10', '15 01 04@0.8>15 01 10'],
+    specificity: 0.7,
+    source: `${PK}: empty containers are packaging (15 01 02 / 15 01 04; 15 01 10* with hazardous residues)`,
   },
   {
     id: 'composite-packaging',

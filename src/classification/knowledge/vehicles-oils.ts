@@ -33,6 +33,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'hydraulic-oil',
+    cooccur: [['oil', 'oils', 'fluid'], ['hydraulic', 'hydraulics', 'ram', 'rams']],
     terms: ['hydraulic oil', 'hydraulic oils', 'hydraulic fluid', 'hyd oil', 'hydraulic'],
     codes: ['13 01 10', '13 01 13@0.4', '13 01 11@0.3', '13 01 12@0.2'],
     evidence: 'oil',
@@ -95,11 +96,32 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'diesel',
-    terms: ['diesel', 'derv', 'red diesel', 'gas oil', 'fuel oil', 'heating oil', 'kerosene', 'kerosine', 'paraffin', 'burning oil', 'heating fuel', 'diesel fuel', 'contaminated diesel', 'biodiesel', 'fuel'],
+    terms: ['diesel', 'derv', 'red diesel', 'gas oil', 'fuel oil', 'heating oil', 'kerosene', 'kerosine', 'paraffin', 'burning oil', 'heating fuel', 'diesel fuel', 'contaminated diesel', 'biodiesel'],
     codes: ['13 07 01', '13 07 03@0.4', '20 01 26@0.2h'],
     evidence: 'oil',
     note: 'fuel',
     source: `${VO}: fuel oil and diesel 13 07 01*`,
+  },
+  {
+    id: 'fuel',
+    terms: ['fuel', 'fuels', 'old fuel', 'contaminated fuel', 'waste fuel', 'stale fuel'],
+    codes: ['13 07 01', '13 07 03@0.7', '13 07 02@0.6'],
+    specificity: 0.6,
+    evidence: 'oil',
+    note: 'fuel',
+    source: `${VO}: fuels 13 07 01* / 13 07 02* / 13 07 03*`,
+  },
+  {
+    id: 'vehicle-ferrous',
+    terms: ['brake discs', 'brake disc', 'steel wheels', 'exhaust systems', 'brake drums', 'car springs'],
+    codes: ['16 01 17', '17 04 05@0.2'],
+    source: 'LoW 16 01 17 ferrous metal (end-of-life vehicles and their components)',
+  },
+  {
+    id: 'vehicle-non-ferrous',
+    terms: ['alloy wheels', 'alloy wheel', 'wheels', 'car wheels', 'wheel rims', 'rims', 'aluminium wheels', 'radiators car'],
+    codes: ['16 01 18', '17 04 02@0.2'],
+    source: 'LoW 16 01 18 non-ferrous metal (end-of-life vehicles and their components)',
   },
   {
     id: 'petrol',
