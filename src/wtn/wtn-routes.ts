@@ -2,7 +2,7 @@ import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fasti
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseCode } from '../classification/catalogue.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { errorRef } from '../platform/openapi.ts';
 import { idempotencyKeyOf, requestHash } from './idempotency.ts';
 import type { NoteScope } from './note-store.ts';
@@ -16,7 +16,7 @@ import {
   WasteTransferNote,
   WtnList,
 } from './wtn-schemas.ts';
-import type { WtnService } from './wtn-service.ts';
+import type { ListOptions, WtnService } from './wtn-service.ts';
 
 const TAGS = ['Waste transfer notes'];
 const DEFAULT_LIMIT = 20;
@@ -32,12 +32,20 @@ function markReplayed(request: FastifyRequest, reply: FastifyReply): void {
   request.countsTowardQuota = false;
 }
 
+type App = Parameters<FastifyPluginAsyncTypebox>[0];
+
 /** POST /v1/generate-wtn, GET /v1/wtn, GET /v1/wtn/{reference}, GET /v1/wtn/{reference}/pdf. */
 export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (app, { wtn }) => {
   app.addSchema(WasteTransferNote);
   // A scope that adds a schema gets Fastify's default (Ajv) validator back unless it sets its own; Ajv
   // would silently drop unknown query parameters instead of refusing them.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  generateRoute(app, wtn);
+  listRoute(app, wtn);
+  readRoutes(app, wtn);
+};
+
+function generateRoute(app: App, wtn: WtnService): void {
   const idempotencyOf = new WeakMap<FastifyRequest, { key: string; requestHash: string }>();
 
   app.post(
@@ -84,7 +92,9 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (
       return reply.code(201).send(note);
     },
   );
+}
 
+function listRoute(app: App, wtn: WtnService): void {
   app.get(
     '/wtn',
     {
@@ -97,29 +107,33 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (
         response: { 200: WtnList },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const details = [];
-      if (q.transfer_date_from && q.transfer_date_to && q.transfer_date_from > q.transfer_date_to) {
-        details.push({ field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' });
-      }
-      const ewcCode = q.ewc_code === undefined ? undefined : normaliseCode(q.ewc_code);
-      if (ewcCode === null)
-        details.push({ field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' });
-      if (details.length > 0)
-        throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
-      return wtn.list(scopeOf(request), {
-        limit: q.limit ?? DEFAULT_LIMIT,
-        startingAfter: q.starting_after,
-        transferDateFrom: q.transfer_date_from,
-        transferDateTo: q.transfer_date_to,
-        carrierRegistrationNumber: q.carrier_registration_number,
-        ewcCode: ewcCode ?? undefined,
-        isCompliant: q.is_compliant,
-      });
-    },
+    async (request) => wtn.list(scopeOf(request), listOptions(request.query)),
   );
+}
 
+/** The list parameters the schema cannot check: the date range's order and the code's form. */
+function listOptions(q: ListWtnQuery): ListOptions {
+  const details: ErrorDetail[] = [];
+  if (q.transfer_date_from && q.transfer_date_to && q.transfer_date_from > q.transfer_date_to) {
+    details.push({ field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' });
+  }
+  const ewcCode = q.ewc_code === undefined ? undefined : normaliseCode(q.ewc_code);
+  if (ewcCode === null) details.push({ field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' });
+  if (details.length > 0) {
+    throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
+  }
+  return {
+    limit: q.limit ?? DEFAULT_LIMIT,
+    startingAfter: q.starting_after,
+    transferDateFrom: q.transfer_date_from,
+    transferDateTo: q.transfer_date_to,
+    carrierRegistrationNumber: q.carrier_registration_number,
+    ewcCode: ewcCode ?? undefined,
+    isCompliant: q.is_compliant,
+  };
+}
+
+function readRoutes(app: App, wtn: WtnService): void {
   const findNote = async (request: FastifyRequest<{ Params: { reference: string } }>) => {
     const reference = parseReference(request.params.reference);
     const note = reference ? await wtn.get(scopeOf(request), reference) : undefined;
@@ -171,4 +185,4 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (
         .send(pdf);
     },
   );
-};
+}
