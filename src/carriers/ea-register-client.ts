@@ -159,7 +159,10 @@ export class EaRegisterClient {
           await response.body?.cancel();
           throw new TransientStatus(response.status);
         }
-        if (!response.ok) throw new UnexpectedRegisterResponse(`register answered HTTP ${response.status}`);
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new UnexpectedRegisterResponse(`register answered HTTP ${response.status}`);
+        }
         const body = await response.text();
         try {
           return JSON.parse(body) as unknown;
