@@ -39,6 +39,20 @@ describe('the local engine reads waste as an expert does', () => {
     expect(answer.reasoning).toContain('"flourescent" read as "fluorescent"');
   });
 
+  it('reads common slips: swapped and doubled letters, a dropped final e', () => {
+    expect(top('old tyers').ewc_code).toBe('16 01 03');
+    const rags = top('oilly rags');
+    expect(rags.ewc_code).toBe('15 02 02');
+    expect(rags.is_hazardous).toBe(true);
+    expect(top({ description: 'general wast', source_industry: 'office' }).ewc_code).toBe('20 03 01');
+    expect(top({ description: 'skip of rubbel', source_industry: 'builder' }).ewc_code).toBe('17 01 07');
+  });
+
+  it('does not turn ordinary words into waste words', () => {
+    const answer = engine.classify({ description: 'collection point', source_industry: 'school' });
+    expect(answer.ranking.every((r) => !r.ewc_code.startsWith('08 01'))).toBe(true);
+  });
+
   it('reads words in another order', () => {
     expect(top('tubes, fluorescent').ewc_code).toBe('20 01 21');
   });

@@ -84,7 +84,7 @@ export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
         continue;
       }
     }
-    if (!k.known.has(t.stem) && t.raw.length >= 6) {
+    if (!k.known.has(t.stem) && t.raw.length >= 4) {
       const fixed = k.speller.correct(t.stem);
       if (fixed) {
         t.correctedFrom = t.raw;

@@ -41,9 +41,30 @@ export function editDistance(a: string, b: string): number {
 
 /** Allowed distance grows with length: short words are too easily confused. */
 function maxDistanceFor(length: number): number {
-  if (length < 6) return 0;
+  if (length < 4) return 0;
   if (length < 9) return 1;
   return 2;
+}
+
+const sorted = (w: string) => [...w].sort().join('');
+const undoubled = (w: string) => w.replace(/(.)\1/g, '$1');
+
+/** Swapped letters ("tyers" -> "tyres") or a doubled letter ("oilly" -> "oily", "soill" -> "soil"). */
+function isTypo(word: string, candidate: string): boolean {
+  return (
+    (word.length === candidate.length && sorted(word) === sorted(candidate)) ||
+    undoubled(word) === candidate ||
+    undoubled(candidate) === word
+  );
+}
+
+/**
+ * Words of six letters or more may differ by any one edit; shorter ones only by a typo, because other
+ * one-letter changes turn ordinary words into waste words ("point" -> "paint", "bags" -> "rags").
+ */
+function acceptable(word: string, candidate: string): boolean {
+  if (word.length >= 6 && candidate.length >= 6) return true;
+  return isTypo(word, candidate);
 }
 
 /**
@@ -61,14 +82,16 @@ export function createSpellingCorrector(
       if (!list.includes(word)) list.push(word);
     } else index.set(key, [word]);
   };
-  for (const word of vocabulary) {
-    if (word.length < 5 || /\d/.test(word)) continue;
+  const words = [...vocabulary];
+  for (const word of words) {
+    if (word.length < 4 || /\d/.test(word)) continue;
     add(word, word);
     const ds = new Set<string>();
     deletes(word, maxDistanceFor(word.length), ds);
     for (const d of ds) add(d, word);
   }
   const memo = new Map<string, string | undefined>();
+  const vocabularySet = new Set(words);
 
   const lookup = (word: string): string | undefined => {
     const limit = maxDistanceFor(word.length);
@@ -82,9 +105,10 @@ export function createSpellingCorrector(
         const distance = editDistance(word, candidate);
         const allowed = Math.min(limit, maxDistanceFor(candidate.length));
         // Misspellings rarely change the first letter; requiring it avoids "found" -> "wound".
-        if (distance > allowed || candidate[0] !== word[0]) continue;
+        if (distance > allowed || candidate[0] !== word[0] || !acceptable(word, candidate)) continue;
         // Prefer the closer word; ties go to the alphabetically first, for determinism.
-        const rank = distance;
+        // Typos (swaps, doubled letters) are likelier than other edits: "rubbel" is "rubble", not "rubber".
+        const rank = distance + (isTypo(word, candidate) ? 0 : 0.5);
         if (rank < bestDistance || (rank === bestDistance && best !== undefined && candidate < best)) {
           best = candidate;
           bestDistance = rank;
@@ -99,7 +123,8 @@ export function createSpellingCorrector(
       // Long strings are not misspelt words; their deletion sets would be costly.
       if (known.has(word) || /\d/.test(word) || word.length > 20) return undefined;
       if (memo.has(word)) return memo.get(word);
-      const result = lookup(word);
+      // A dropped final "e" ("wast" -> "waste") is the commonest slip of all.
+      const result = vocabularySet.has(`${word}e`) ? `${word}e` : lookup(word);
       if (memo.size < 50_000) memo.set(word, result);
       return result;
     },

@@ -49,7 +49,8 @@ export const PROTECTED_WORDS: ReadonlySet<string> = new Set(
     'garden gardens warden market markets basket baskets bucket buckets pocket rocket socket sockets ' +
     'replacing replaced replacement removal disposal dispose disposed collection collections ' +
     'amount amounts weekly monthly daily annually regularly usually normally generally ' +
-    'customer customers client clients tenant tenants landlord contract contracts project projects'
+    'customer customers client clients tenant tenants landlord contract contracts project projects ' +
+    'slat slats bale bales deal deals stop pots spot post tops plot hose shoe shoes'
   ).split(' '),
 );
 
