@@ -138,7 +138,17 @@ function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): Concep
   const info = clauses(tokens);
   const hits: ConceptHit[] = matches.map((match) => {
     const seg = info[match.start];
-    const role: Role = match.kind === 'cooccur' ? 'head' : seg.role === 'main' ? 'modifier' : seg.role;
+    // Word groups name the waste when one of their words is in a main clause; words only in "from ..."
+    // or "held ..." clauses describe where it came from or what it held.
+    const inMain = match.positions.some((p) => info[p]?.role === 'main');
+    const role: Role =
+      match.kind === 'cooccur'
+        ? inMain
+          ? 'head'
+          : (info[match.positions[0]]?.role as Role)
+        : seg.role === 'main'
+          ? 'modifier'
+          : seg.role;
     return { match, role, group: info[match.start].group, part: 'description' };
   });
   // "solvent based", "oil soaked", "asbestos free": a substance used as an adjective is not the waste.

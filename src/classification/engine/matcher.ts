@@ -208,9 +208,9 @@ export function removeSubsumed<T>(matches: Match<T>[]): Match<T>[] {
         k.positions.length > m.positions.length &&
         m.positions.every((p) => k.positions.includes(p)),
     );
-    const duplicate = kept.some(
-      (k) => k.item === m.item && m.positions.every((p) => k.positions.includes(p)),
-    );
+    const duplicate =
+      m.kind !== 'cooccur' &&
+      kept.some((k) => k.item === m.item && m.positions.every((p) => k.positions.includes(p)));
     if (!inside && !duplicate) kept.push(m);
   }
   return kept.sort((a, b) => a.start - b.start || a.end - b.end);

@@ -320,6 +320,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'cutting-fluid',
+    cooccur: [['emulsion', 'fluid', 'coolant', 'suds', 'emulsions'], ['cutting', 'machining', 'lathe', 'lathes', 'cnc', 'metalworking', 'grinding', 'milling']],
     terms: ['suds', 'soluble oil', 'soluble coolant', 'soluble cutting fluid', 'cutting fluid', 'cutting fluids', 'machining emulsion', 'machining emulsions', 'metalworking fluid', 'metalworking fluids', 'mwf', 'coolant emulsion', 'cnc coolant', 'emulsion coolant', 'water soluble coolant'],
     codes: ['12 01 09', '12 01 08@0.3'],
     flags: ['LIQUID_WASTE'],
