@@ -62,7 +62,7 @@ export interface Analysis {
  * Words read per field. Waste descriptions are short; the bound keeps the cost of a 2,000-character
  * input (and of repeated words) linear and well under the per-classification budget.
  */
-export const MAX_TOKENS = 120;
+export const MAX_TOKENS = 80;
 
 /** Tokenises, rejoins split compounds ("plaster board") and corrects misspellings ("flourescent"). */
 export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
