@@ -13,7 +13,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'construction or demolition',
-    terms: ['construction', 'builder', 'builders', 'building contractor', 'building site', 'building', 'demolition', 'refurbishment', 'refurb', 'renovation', 'groundworks', 'groundworker', 'civil engineering', 'civils', 'roofer', 'roofing', 'roofing contractor', 'scaffolding', 'bricklayer', 'plasterer', 'dry liner', 'dry lining', 'insulation installer', 'shopfitter', 'shopfitting', 'window fitter', 'window installer', 'kitchen fitter', 'bathroom fitter', 'extension', 'loft conversion', 'strip out', 'developer', 'housing development', 'house builder', 'housebuilder', 'piling contractor', 'piling', 'drainage contractor', 'driveway installer', 'driveway contractor', 'paving contractor', 'contractor', 'construction site', 'site clearance', 'asbestos removal', 'asbestos contractor', 'remediation contractor', 'fit out', 'handyman', 'property maintenance', 'carpenter', 'joiner site', 'decorating contractor', 'rewire', 'electrician', 'electrical contractor', 'plumber', 'plumbing', 'plumbing and heating', 'heating engineer', 'kitchen refit', 'bathroom refit', 'house refurbishment', 'office refurbishment', 'building maintenance'],
+    terms: ['construction', 'builder', 'builders', 'building contractor', 'building site', 'building', 'demolition', 'refurbishment', 'refurb', 'renovation', 'groundworks', 'groundworker', 'civil engineering', 'civils', 'roofer', 'roofing', 'roofing contractor', 'scaffolding', 'bricklayer', 'plasterer', 'dry liner', 'dry lining', 'insulation installer', 'shopfitter', 'shopfitting', 'window fitter', 'window installer', 'kitchen fitter', 'bathroom fitter', 'extension', 'loft conversion', 'strip out', 'developer', 'housing development', 'house builder', 'housebuilder', 'piling contractor', 'piling', 'drainage contractor', 'driveway installer', 'driveway contractor', 'paving contractor', 'contractor', 'construction site', 'site clearance', 'asbestos removal', 'asbestos contractor', 'remediation contractor', 'fit out', 'handyman', 'property maintenance', 'carpenter', 'joiner site', 'rip out', 'strip out', 'letting agent', 'lettings', 'decorating contractor', 'rewire', 'electrician', 'electrical contractor', 'plumber', 'plumbing', 'plumbing and heating', 'heating engineer', 'kitchen refit', 'bathroom refit', 'house refurbishment', 'office refurbishment', 'building maintenance'],
     prefixes: [['17', 1.0]],
     setting: 'business',
   },
@@ -133,7 +133,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'wood processing and furniture manufacture',
-    terms: ['joinery', 'joinery workshop', 'joiner', 'sawmill', 'saw mill', 'furniture manufacture', 'furniture manufacturer', 'furniture maker', 'furniture workshop', 'furniture making', 'kitchen cabinet manufacturer', 'cabinet maker', 'carpentry workshop', 'woodworking', 'woodwork shop', 'timber yard', 'timber merchant', 'pallet manufacturer', 'timber treatment plant', 'timber treatment', 'furniture restoration', 'wood turning'],
+    terms: ['joinery', 'joinery workshop', 'sawmill', 'saw mill', 'furniture manufacture', 'furniture manufacturer', 'furniture maker', 'furniture workshop', 'furniture making', 'kitchen cabinet manufacturer', 'cabinet maker', 'carpentry workshop', 'woodworking', 'woodwork shop', 'timber yard', 'timber merchant', 'pallet manufacturer', 'timber treatment plant', 'timber treatment', 'furniture restoration', 'wood turning'],
     prefixes: [['03 01', 1.3], ['03 02', 0.6]],
     setting: 'business',
   },

@@ -127,7 +127,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'wood',
-    terms: ['wood', 'timber', 'timber offcuts', 'wood offcuts', 'joists', 'floorboards', 'floor boards', 'skirting', 'skirting boards', 'doors', 'wooden doors', 'door frames', 'roof timbers', 'battens', 'rafters', 'studwork', 'formwork', 'shuttering', 'plywood', 'ply', 'osb', 'hardboard', 'laminate flooring', 'decking', 'fence panels', 'fencing', 'scaffold boards', 'wooden', 'timbers', 'window frames wooden', 'untreated timber', 'waste wood', 'woodwork', 'kitchen units'],
+    terms: ['wood', 'timber', 'timber offcuts', 'wood offcuts', 'joists', 'floorboards', 'floor boards', 'skirting', 'skirting boards', 'doors', 'wooden doors', 'door frames', 'roof timbers', 'battens', 'rafters', 'studwork', 'architrave', 'architraves', 'formwork', 'shuttering', 'plywood', 'ply', 'osb', 'hardboard', 'laminate flooring', 'decking', 'fence panels', 'fencing', 'scaffold boards', 'wooden', 'timbers', 'window frames wooden', 'untreated timber', 'waste wood', 'woodwork', 'kitchen units'],
     codes: ['17 02 01', '20 01 38@0.6', '03 01 05@0.45', '19 12 07@0.35', '15 01 03@0.15'],
     source: `${CD}: wood 17 02 01 (mirror of 17 02 04*)`,
   },

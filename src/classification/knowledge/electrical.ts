@@ -179,7 +179,7 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'alkaline-batteries',
-    terms: ['alkaline batteries', 'alkaline battery', 'aa batteries', 'aaa batteries', 'aa', 'aaa', 'zinc carbon', 'zinc carbon batteries', 'pp3', 'c cells', 'd cells'],
+    terms: ['alkaline batteries', 'alkaline battery', 'aa batteries', 'aaa batteries', 'aa', 'aaa', 'zinc carbon', 'zinc carbon batteries', 'pp3', 'c cells', 'd cells', '9v', '9v batteries', 'alkaline 9v', 'smoke alarm batteries'],
     codes: ['16 06 04@1b', '20 01 34@0.98h'],
     flags: ['BATTERIES'],
     note: 'battery',

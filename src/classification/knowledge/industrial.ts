@@ -341,7 +341,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'blasting-grit',
-    terms: ['shot blast grit', 'blasting grit', 'grit blast media', 'blast media', 'blasting media', 'garnet', 'spent abrasive', 'blasting material', 'sandblasting sand', 'shot blast', 'grit', 'spent grit', 'blasting abrasive', 'steel shot', 'blasting sand'],
+    terms: ['shot blast grit', 'blasting grit', 'grit blast media', 'blast media', 'blasting media', 'garnet', 'spent abrasive', 'blasting material', 'sandblasting sand', 'shot blast', 'shot blasting', 'shot blasting waste', 'blasting waste', 'grit blasting waste', 'grit', 'spent grit', 'blasting abrasive', 'steel shot', 'blasting sand'],
     codes: ['12 01 17', '19 08 02@0.3'],
     specificity: 0.85,
     source: 'LoW 12 01 17 waste blasting material (mirror of 12 01 16*)',

@@ -39,7 +39,7 @@ export const metalAndMixedConcepts: ConceptDef[] = [
   },
   {
     id: 'steel',
-    terms: ['steel', 'iron', 'steelwork', 'rebar', 'reinforcement bar', 'reinforcing bar', 'reinforcing steel', 'beams', 'steel beams', 'rsj', 'rsjs', 'girders', 'cast iron', 'cast iron pipes', 'radiators', 'steel sheet', 'corrugated iron', 'corrugated steel', 'ferrous', 'ferrous metal', 'ferrous metals', 'scrap steel', 'mild steel', 'stainless steel', 'stainless', 'steel frame', 'steel offcuts', 'metal sheets', 'scaffold tubes', 'railings', 'steel mesh'],
+    terms: ['steel', 'iron', 'steelwork', 'rebar', 'steel joists', 'steel lintels', 'steel posts', 'steel doors', 'steel frames', 'reinforcement bar', 'reinforcing bar', 'reinforcing steel', 'beams', 'steel beams', 'rsj', 'rsjs', 'girders', 'cast iron', 'cast iron pipes', 'radiators', 'steel sheet', 'corrugated iron', 'corrugated steel', 'ferrous', 'ferrous metal', 'ferrous metals', 'scrap steel', 'mild steel', 'stainless steel', 'stainless', 'steel frame', 'steel offcuts', 'metal sheets', 'scaffold tubes', 'railings', 'steel mesh'],
     codes: ['17 04 05', '20 01 40@0.55', '12 01 01@0.3', '16 01 17@0.3', '19 12 02@0.35', '19 10 01@0.25', '02 01 10@0.15'],
     source: `${CD}: metals 17 04 05 iron and steel`,
   },
@@ -78,7 +78,7 @@ export const metalAndMixedConcepts: ConceptDef[] = [
   {
     id: 'mixed-cd',
     collective: true,
-    terms: ['mixed construction waste', 'construction waste', 'demolition waste', 'building waste', 'builders waste', 'builder waste', 'mixed builders waste', 'c and d waste', 'c and d', 'cd waste', 'site waste', 'skip waste', 'general site waste', 'strip out waste', 'strip out', 'soft strip', 'renovation waste', 'refurbishment waste', 'refurb waste', 'mixed skip', 'construction and demolition waste', 'demolition debris', 'building debris', 'building rubbish', 'builders rubbish', 'mixed demolition waste', 'construction debris', 'debris', 'mixed c and d', 'general building waste', 'general construction waste', 'rip out', 'kitchen refit waste', 'bathroom refit waste'],
+    terms: ['mixed construction waste', 'construction waste', 'demolition waste', 'building waste', 'builders waste', 'builder waste', 'mixed builders waste', 'c and d waste', 'c and d', 'cd waste', 'site waste', 'skip waste', 'general site waste', 'strip out waste', 'strip out waste', 'soft strip', 'renovation waste', 'refurbishment waste', 'refurb waste', 'mixed skip', 'construction and demolition waste', 'demolition debris', 'building debris', 'building rubbish', 'builders rubbish', 'mixed demolition waste', 'construction debris', 'debris', 'mixed c and d', 'general building waste', 'general construction waste', 'kitchen refit waste', 'bathroom refit waste'],
     codes: ['17 09 04', '20 03 01@0.2', '19 12 12@0.2'],
     source: `${CD}: mixed construction and demolition wastes 17 09 04 (mirror of 17 09 01*, 17 09 02*, 17 09 03*)`,
   },

@@ -109,7 +109,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'absorbents-wipes',
-    terms: ['rags', 'rag', 'cloths', 'cloth', 'wiping cloths', 'wipes', 'shop towels', 'blue roll', 'paper towels', 'absorbents', 'absorbent', 'absorbent granules', 'spill granules', 'granules', 'spill pads', 'spill kit', 'spill kits', 'absorbent pads', 'absorbent socks', 'absorbent booms', 'booms', 'oil absorbent', 'absorbent mats', 'cat litter', 'spill clean up', 'spill cleanup', 'spill cleanup waste', 'wiping rags', 'wiper rags'],
+    terms: ['rags', 'rag', 'cloths', 'cloth', 'wiping cloths', 'wipes', 'shop towels', 'blue roll', 'paper towels', 'absorbents', 'absorbent', 'absorbent granules', 'spill granules', 'granules', 'spill pads', 'spill kit', 'spill kits', 'absorbent pads', 'absorbent socks', 'absorbent booms', 'booms', 'oil absorbent', 'absorbent mats', 'cat litter', 'spill clean up', 'spill cleanup', 'spill cleanup waste', 'wiping rags', 'wiper rags', 'wipers', 'wiper', 'shop wipes', 'industrial wipes', 'cleaning cloths'],
     codes: ['15 02 03', '15 02 02@0.45'],
     note: 'absorbents',
     source:

@@ -8,6 +8,7 @@ const VO = 'GOV.UK Vehicle and oily wastes: how to classify';
 export const vehicleOilConcepts: ConceptDef[] = [
   {
     id: 'engine-oil',
+    cooccur: [['oil', 'oils'], ['engine', 'engines', 'sump', 'sumps', 'gearbox', 'gearboxes', 'motor', 'motors']],
     terms: ['engine oil', 'motor oil', 'waste oil', 'waste oils', 'used oil', 'sump oil', 'lube oil', 'lubricating oil', 'lubricating oils', 'oil change', 'oil changes', 'mineral oil', 'gear oil', 'gearbox oil', 'transmission oil', 'transmission fluid', 'atf', '2 stroke oil', 'compressor oil', 'black oil', 'drained oil', 'used engine oil', 'waste engine oil', 'sump oils', 'mixed oils', 'engine oils'],
     codes: ['13 02 05', '13 02 08@0.55', '20 01 26@0.5h', '13 02 06@0.25', '13 01 10@0.25', '12 01 07@0.15'],
     evidence: 'oil',
@@ -139,6 +140,13 @@ export const vehicleOilConcepts: ConceptDef[] = [
     evidence: 'oil',
     note: 'fuel',
     source: `${VO}: other fuels including mixed fuels from mis-fuelling 13 07 03*`,
+  },
+  {
+    id: 'oil-sludge',
+    terms: ['oil sludge', 'oily sludge', 'fuel sludge', 'heating oil sludge', 'kerosene sludge', 'diesel sludge', 'tank sludge oil'],
+    codes: ['16 07 08', '13 05 03@0.6', '05 01 03@0.4', '13 07 01@0.3', '12 01 18@0.2'],
+    evidence: 'oil',
+    source: 'LoW 16 07 08* wastes containing oil (tank and barrel cleaning); 13 05 03* interceptor sludges',
   },
   {
     id: 'oil-filters',
