@@ -57,11 +57,19 @@ export class FallbackLimitStore implements LimitStore {
     });
   }
 
-  hit(keyId: string, perMinute: number, nowMs: number, cycleId: string): Promise<HitOutcome> {
-    return this.#run(
-      () => this.#remote.hit(keyId, perMinute, nowMs, cycleId),
-      () => this.#local.hit(keyId, perMinute, nowMs, cycleId),
+  async hit(
+    keyId: string,
+    perMinute: number,
+    nowMs: number,
+    cycleId: string,
+    monthlyLimit?: number,
+  ): Promise<HitOutcome> {
+    const outcome = await this.#run(
+      () => this.#remote.hit(keyId, perMinute, nowMs, cycleId, monthlyLimit),
+      () => this.#touch(keyId, cycleId, this.#local.hit(keyId, perMinute, nowMs, cycleId, monthlyLimit)),
     );
+    if (outcome.reserve) outcome.reserve = this.#settleWhereMade(outcome.reserve);
+    return outcome;
   }
 
   seed(keyId: string, cycleId: string, cycleLeftMs: number, committed: number): Promise<number> {
@@ -76,7 +84,11 @@ export class FallbackLimitStore implements LimitStore {
       () => this.#remote.reserve(keyId, cycleId, limit),
       () => this.#touch(keyId, cycleId, this.#local.reserve(keyId, cycleId, limit)),
     );
-    // Settle a reservation where it was made, and never let a Redis fault at settling fail the request.
+    return this.#settleWhereMade(outcome);
+  }
+
+  /** A reservation is settled where it was made, and a Redis fault at settling never fails the request. */
+  #settleWhereMade(outcome: ReserveOutcome): ReserveOutcome {
     return outcome.status === 'reserved' && outcome.via === this.#remote
       ? { ...outcome, via: this.#guarded }
       : outcome;

@@ -7,25 +7,40 @@ import type { LimitState } from './limit-service.ts';
  * quota `q` and window `w` in seconds; `RateLimit` gives what `r` remains and in `t` seconds it resets).
  */
 export function limitHeaders(state: LimitState): Record<string, string> {
-  const windowRemaining = Math.max(0, state.perMinute - state.windowCount);
-  const monthlyRemaining = Math.max(0, state.monthlyLimit - state.monthlyUsed);
-  const windowResetIn = Math.max(0, Math.ceil((state.nextSlotAtMs - state.nowMs) / 1000));
-  const cycleEnd = state.cycle.end.getTime();
-  const cycleSeconds = Math.round((cycleEnd - state.cycle.start.getTime()) / 1000);
-  const monthResetIn = Math.max(0, Math.ceil((cycleEnd - state.nowMs) / 1000));
+  const cycleSeconds = Math.round((state.cycle.end.getTime() - state.cycle.start.getTime()) / 1000);
   return {
     'x-ratelimit-limit': String(state.perMinute),
-    'x-ratelimit-remaining': String(windowRemaining),
+    'x-ratelimit-remaining': String(windowRemaining(state)),
     'x-ratelimit-reset': String(Math.ceil(state.nextSlotAtMs / 1000)),
     'x-monthly-limit': String(state.monthlyLimit),
-    'x-monthly-remaining': String(monthlyRemaining),
+    'x-monthly-remaining': String(monthlyRemaining(state)),
     'ratelimit-policy': `"per-minute";q=${state.perMinute};w=60, "monthly";q=${state.monthlyLimit};w=${cycleSeconds}`,
-    ratelimit: `"per-minute";r=${windowRemaining};t=${windowResetIn}, "monthly";r=${monthlyRemaining};t=${monthResetIn}`,
+    ratelimit: `${windowItem(state)}, ${monthlyItem(state)}`,
   };
 }
 
-/** Only the monthly fields change after the quota check; the window's were set when it was counted. */
+/** Only the monthly figures change after the quota check; the window's were set when it was counted. */
 export function monthlyHeaders(state: LimitState): Record<string, string> {
-  const all = limitHeaders(state);
-  return { 'x-monthly-remaining': all['x-monthly-remaining'], ratelimit: all.ratelimit };
+  return {
+    'x-monthly-remaining': String(monthlyRemaining(state)),
+    ratelimit: `${windowItem(state)}, ${monthlyItem(state)}`,
+  };
+}
+
+function windowRemaining(state: LimitState): number {
+  return Math.max(0, state.perMinute - state.windowCount);
+}
+
+function windowItem(state: LimitState): string {
+  const resetIn = Math.max(0, Math.ceil((state.nextSlotAtMs - state.nowMs) / 1000));
+  return `"per-minute";r=${windowRemaining(state)};t=${resetIn}`;
+}
+
+function monthlyRemaining(state: LimitState): number {
+  return Math.max(0, state.monthlyLimit - state.monthlyUsed);
+}
+
+function monthlyItem(state: LimitState): string {
+  const resetIn = Math.max(0, Math.ceil((state.cycle.end.getTime() - state.nowMs) / 1000));
+  return `"monthly";r=${monthlyRemaining(state)};t=${resetIn}`;
 }

@@ -19,8 +19,10 @@ declare module 'fastify' {
  * Installs the limits on a scope whose requests are authenticated (install right after
  * installAuthentication). The order of checks (CONVENTIONS.md): authenticate -> rate limit (onRequest)
  * -> idempotency replay (route preValidation) -> monthly quota (preHandler) -> handler, so a rejected or
- * replayed request never spends quota. A call is counted at onSend, once its status is known, and only
- * if it is neither a 5xx (a client never pays for our faults) nor a 429 (issue 3).
+ * replayed request never spends quota. A billable request the window admits holds its monthly call in
+ * the same store round trip; preHandler confirms the hold or refuses. A call is counted at onSend, once
+ * its status is known, and only if it passed the quota check and is neither a 5xx (a client never pays
+ * for our faults) nor a 429 (issue 3); otherwise its hold is given back.
  */
 export function installLimits(scope: FastifyInstance, limits: LimitService): void {
   scope.decorateRequest('countsTowardQuota', false);
@@ -29,7 +31,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   scope.addHook('onRequest', async (request, reply) => {
     const { auth } = request;
     request.countsTowardQuota = auth.mode === 'live' && request.routeOptions.config.billable !== false;
-    const state = await limits.admit(auth);
+    const state = await limits.admit(auth, request.countsTowardQuota);
     request.limitState = state;
     reply.headers(limitHeaders(state));
     if (!state.allowed) throw limits.windowExceeded(state);
@@ -46,6 +48,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   scope.addHook('onSend', async (request, reply, payload) => {
     const state = request.limitState;
     if (state?.reservation && !state.reservation.settled) {
+      // Status known: count the call, or give back its hold (also for one that never reached preHandler).
       const status = reply.statusCode;
       await limits.settle(state, request.countsTowardQuota && status < 500 && status !== 429);
       reply.headers(monthlyHeaders(state));

@@ -25,7 +25,13 @@ export interface LimitState {
   nextSlotAtMs: number;
   monthlyLimit: number;
   monthlyUsed: number;
-  reservation?: { via: LimitStore | undefined; day: string; settled: boolean };
+  /** The quota was found spent when the request was admitted. */
+  exhausted?: boolean;
+  /**
+   * A monthly call held for this request. `checked` once the request has passed the quota check
+   * (preHandler); a hold that never got there (replayed, refused by its schema) is always given back.
+   */
+  reservation?: { via: LimitStore | undefined; day: string; settled: boolean; checked: boolean };
 }
 
 /** One key's use of its monthly quota: GET /v1/usage and the portal's dashboard. */
@@ -89,15 +95,26 @@ export class LimitService {
     }
   }
 
-  /** Counts the request in its key's window and reads the key's monthly use. */
-  async admit(auth: AuthContext): Promise<LimitState> {
+  /**
+   * Counts the request in its key's window and reads the key's monthly use. A `billable` request (live
+   * key, billable route) admitted by the window also holds a monthly call in the same atomic step (one
+   * Redis round trip instead of two); the quota check itself is still `reserve`, after any replay.
+   */
+  async admit(auth: AuthContext, billable = false): Promise<LimitState> {
     const nowMs = this.#clock.now().getTime();
     const cycle = this.#cycleAt(nowMs);
     const live = auth.mode === 'live';
     const { perMinute, monthly } = auth.limits;
-    const hit = await this.store.hit(auth.keyId, perMinute, nowMs, cycle.id);
+    const hold = billable && live ? monthly : undefined;
+    const hit = await this.store.hit(auth.keyId, perMinute, nowMs, cycle.id, hold);
     const monthlyUsed = live ? (hit.monthlyUsed ?? (await this.#seed(auth.keyId, cycle, nowMs))) : 0;
+    const reserve = hit.reserve;
     return {
+      reservation:
+        reserve?.status === 'reserved'
+          ? { via: reserve.via, day: utcDay(new Date(nowMs)), settled: false, checked: false }
+          : undefined,
+      exhausted: reserve?.status === 'exhausted',
       keyId: auth.keyId,
       live,
       nowMs,
@@ -111,8 +128,13 @@ export class LimitService {
     };
   }
 
-  /** Takes one call of the monthly quota; false when it is spent. */
+  /** The quota check: takes (or confirms the hold on) one call of the monthly quota; false when spent. */
   async reserve(state: LimitState): Promise<boolean> {
+    if (state.reservation) {
+      state.reservation.checked = true;
+      return true;
+    }
+    if (state.exhausted) return false;
     const { keyId, cycle, monthlyLimit } = state;
     let outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit);
     if (outcome.status === 'unseeded') {
@@ -123,23 +145,26 @@ export class LimitService {
     if (outcome.status === 'unseeded') {
       // Only if the counter vanished twice in a row (Redis flushed mid-request): count it, hold nothing.
       this.#logger.warn({ keyId }, 'monthly counter missing after seeding; counting the call without a hold');
-      state.reservation = { via: undefined, day, settled: false };
+      state.reservation = { via: undefined, day, settled: false, checked: true };
       return true;
     }
     state.monthlyUsed = outcome.used;
     if (outcome.status === 'exhausted') return false;
-    state.reservation = { via: outcome.via, day, settled: false };
+    state.reservation = { via: outcome.via, day, settled: false, checked: true };
     return true;
   }
 
-  /** Records the reserved call (counted) or gives it back (5xx, 429, replay). Never throws. */
+  /**
+   * Records the held call (counted) or gives it back (5xx, 429, replay, or a request that never passed
+   * the quota check). Never throws.
+   */
   async settle(state: LimitState, counted: boolean): Promise<void> {
     const reservation = state.reservation;
     if (!reservation || reservation.settled) return;
     reservation.settled = true;
     const { keyId, cycle } = state;
     try {
-      if (counted) {
+      if (counted && reservation.checked) {
         await this.#ledger
           .record(keyId, reservation.day)
           .finally(() => reservation.via?.commit(keyId, cycle.id));

@@ -21,6 +21,8 @@ export interface HitOutcome {
   window: WindowOutcome;
   /** Calls used this cycle (counted and in flight), or undefined when the store has not been seeded. */
   monthlyUsed: number | undefined;
+  /** When a monthly limit was passed and the window admitted the request: the reservation's outcome. */
+  reserve?: ReserveOutcome;
 }
 
 export type ReserveOutcome =
@@ -31,8 +33,17 @@ export type ReserveOutcome =
 
 export interface LimitStore {
   readonly name: 'memory' | 'redis';
-  /** Counts one request in the key's window if there is room, and reads the key's monthly use. */
-  hit(keyId: string, perMinute: number, nowMs: number, cycleId: string): Promise<HitOutcome>;
+  /**
+   * Counts one request in the key's window if there is room, and reads the key's monthly use; with
+   * `monthlyLimit`, an admitted request also reserves a monthly call in the same atomic step.
+   */
+  hit(
+    keyId: string,
+    perMinute: number,
+    nowMs: number,
+    cycleId: string,
+    monthlyLimit?: number,
+  ): Promise<HitOutcome>;
   /**
    * Seeds the monthly counter from the database record unless it is already there; returns its value.
    * `cycleLeftMs` is how long the cycle has left (relative, so a test clock and Redis's own agree).

@@ -81,7 +81,13 @@ export class MemoryLimitStore implements LimitStore {
     });
   }
 
-  async hit(keyId: string, perMinute: number, nowMs: number, cycleId: string): Promise<HitOutcome> {
+  async hit(
+    keyId: string,
+    perMinute: number,
+    nowMs: number,
+    cycleId: string,
+    monthlyLimit?: number,
+  ): Promise<HitOutcome> {
     let log = this.#windows.get(keyId);
     if (!log) {
       log = new SlidingLog();
@@ -90,7 +96,10 @@ export class MemoryLimitStore implements LimitStore {
     const capacityBefore = log.times.length;
     const window = log.hit(perMinute, nowMs);
     if (log.times.length !== capacityBefore) this.#windows.set(keyId, log); // re-measure after a resize
-    return { window, monthlyUsed: this.#quota(keyId, cycleId)?.used };
+    if (monthlyLimit === undefined || !window.allowed)
+      return { window, monthlyUsed: this.#quota(keyId, cycleId)?.used };
+    const reserve = this.#reserve(keyId, cycleId, monthlyLimit);
+    return { window, monthlyUsed: reserve.status === 'unseeded' ? undefined : reserve.used, reserve };
   }
 
   async seed(keyId: string, cycleId: string, _cycleLeftMs: number, committed: number): Promise<number> {
@@ -101,6 +110,10 @@ export class MemoryLimitStore implements LimitStore {
   }
 
   async reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome> {
+    return this.#reserve(keyId, cycleId, limit);
+  }
+
+  #reserve(keyId: string, cycleId: string, limit: number): ReserveOutcome {
     const entry = this.#quota(keyId, cycleId);
     if (!entry) return { status: 'unseeded' };
     if (entry.used >= limit) return { status: 'exhausted', used: entry.used };

@@ -26,7 +26,20 @@ if count > 0 then
   local index = math.max(0, count - tonumber(ARGV[3]))
   oldest = redis.call('ZRANGE', KEYS[1], index, index, 'WITHSCORES')[2]
 end
-return {allowed, count, oldest, redis.call('GET', KEYS[2])}
+local used = redis.call('GET', KEYS[2])
+-- An admitted billable request reserves its monthly call here too: reserved 1, exhausted 0, unseeded -1.
+local reserved = -2
+if allowed == 1 and ARGV[5] ~= '' then
+  if not used then
+    reserved = -1
+  elseif tonumber(used) >= tonumber(ARGV[5]) then
+    reserved = 0
+  else
+    used = redis.call('INCR', KEYS[2])
+    reserved = 1
+  end
+end
+return {allowed, count, oldest, used, reserved}
 `;
 
 const SEED = `
@@ -60,7 +73,8 @@ interface LimitCommands {
     windowMs: number,
     limit: number,
     member: string,
-  ): Promise<[number, number, string, string | null]>;
+    monthlyLimit: number | '',
+  ): Promise<[number, number, string, string | number | null, number]>;
   wcsLimitSeed(quota: string, committed: number, ttlMs: number): Promise<number>;
   wcsLimitReserve(quota: string, limit: number): Promise<[number, number]>;
   wcsLimitRelease(quota: string): Promise<number>;
@@ -86,21 +100,33 @@ export class RedisLimitStore implements LimitStore {
     this.#redis = redis as Redis & LimitCommands;
   }
 
-  async hit(keyId: string, perMinute: number, nowMs: number, cycleId: string): Promise<HitOutcome> {
+  async hit(
+    keyId: string,
+    perMinute: number,
+    nowMs: number,
+    cycleId: string,
+    monthlyLimit?: number,
+  ): Promise<HitOutcome> {
     this.#sequence = (this.#sequence + 1) % 1_000_000_000;
     const member = `${nowMs}:${this.#instance}:${this.#sequence}`;
-    const [allowed, count, oldest, used] = await this.#redis.wcsLimitHit(
+    const [allowed, count, oldest, used, reserved] = await this.#redis.wcsLimitHit(
       windowKey(keyId),
       quotaKey(keyId, cycleId),
       nowMs,
       WINDOW_MS,
       perMinute,
       member,
+      monthlyLimit ?? '',
     );
-    return {
+    const monthlyUsed = used === null ? undefined : Number(used);
+    const outcome: HitOutcome = {
       window: { allowed: allowed === 1, count, nextSlotAtMs: Number(oldest) + WINDOW_MS },
-      monthlyUsed: used === null ? undefined : Number(used),
+      monthlyUsed,
     };
+    if (reserved === 1) outcome.reserve = { status: 'reserved', used: Number(used), via: this };
+    else if (reserved === 0) outcome.reserve = { status: 'exhausted', used: Number(used) };
+    else if (reserved === -1) outcome.reserve = { status: 'unseeded' };
+    return outcome;
   }
 
   async seed(keyId: string, cycleId: string, cycleLeftMs: number, committed: number): Promise<number> {

@@ -58,6 +58,22 @@ describe.each(stores)('%s store', (_name, makeStore) => {
     expect(await store.reserve(keyId, '2026-06', 5)).toEqual({ status: 'unseeded' });
   });
 
+  it('holds a monthly call in the same step as the window when asked, only for an admitted request', async () => {
+    const store = makeStore();
+    const keyId = newKeyId();
+    const unseeded = await store.hit(keyId, 2, T0, '2026-05', 5);
+    expect(unseeded.reserve).toEqual({ status: 'unseeded' });
+    await store.seed(keyId, '2026-05', 86_400_000, 4);
+    const held = await store.hit(keyId, 2, T0 + 1, '2026-05', 5);
+    expect(held.reserve).toMatchObject({ status: 'reserved', used: 5 });
+    expect(held.monthlyUsed).toBe(5);
+    const refusedByWindow = await store.hit(keyId, 2, T0 + 2, '2026-05', 5);
+    expect(refusedByWindow.window.allowed).toBe(false);
+    expect(refusedByWindow.reserve).toBeUndefined();
+    const spent = await store.hit(keyId, 2, T0 + 60_000, '2026-05', 5);
+    expect(spent.reserve).toEqual({ status: 'exhausted', used: 5 });
+  });
+
   it('lets exactly the remaining calls through when they race', async () => {
     const store = makeStore();
     const keyId = newKeyId();

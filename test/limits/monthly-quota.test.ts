@@ -43,6 +43,10 @@ describe('monthly quota', () => {
     expect(Number(refused.headers['retry-after'])).toBe(17 * 86_400 + 14 * 3_600);
     expect(monthlyRemaining(refused)).toBe(0);
     expect((await t.services.limits.usage(await auth(key))).used).toBe(3);
+    // A replay is answered before the quota check, so it is served even now, and costs nothing.
+    const replay = await t.call(key, { url: '/v1/replayed' });
+    expect(replay.statusCode).toBe(200);
+    expect((await t.services.limits.usage(await auth(key))).used).toBe(3);
   });
 
   it('gives a fresh quota at 00:00 UTC on the 1st, and not a second earlier', async () => {
