@@ -5,6 +5,7 @@ import pino, { type Logger } from 'pino';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
+import { classificationRoutes } from './classification/routes.ts';
 import type { Config } from './config.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
@@ -97,6 +98,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       requireJsonBodies(v1);
       await v1.register(accountRoutes);
       await v1.register(carrierRoutes);
+      await v1.register(classificationRoutes, {
+        service: services.classification,
+        catalogue: services.catalogue,
+      });
       await v1.register(usageRoutes);
     },
     { prefix: '/v1' },

@@ -4,6 +4,9 @@ import { AccountService } from './accounts/account-service.ts';
 import { AccountStore } from './accounts/account-store.ts';
 import { CarrierService } from './carriers/carrier-service.ts';
 import { CarrierRegisterStore } from './carriers/register-store.ts';
+import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
+import { classificationEngines } from './classification/llm/from-config.ts';
+import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { Config } from './config.ts';
 import { LimitService } from './limits/limit-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
@@ -27,6 +30,10 @@ export interface Services {
   accountStore: AccountStore;
   /** verify-carrier (EA register, mirror, history, sandbox); `carriers.register` is its store. */
   carriers: CarrierService;
+  /** classify-waste: List of Wastes codes from a description (local engine, or the LLM over it). */
+  classification: ClassificationService;
+  /** The List of Wastes, loaded once. */
+  catalogue: Catalogue;
   /** Rate limits and monthly quotas per API key; `usage(auth)` for GET /v1/usage and the portal. */
   limits: LimitService;
   /** The developer portal: users, sessions, log-in throttling, plan changes. */
@@ -58,6 +65,15 @@ export function createServices(infra: Infrastructure): Services {
     logger,
   });
 
+  const catalogue = getCatalogue();
+  const classification = createClassificationService({
+    cache: cacheFor('classification', 10_000),
+    clock,
+    catalogue,
+    logger,
+    ...classificationEngines(config, { catalogue, logger }),
+  });
+
   const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
 
   return {
@@ -65,6 +81,8 @@ export function createServices(infra: Infrastructure): Services {
     accounts,
     accountStore,
     carriers,
+    classification,
+    catalogue,
     limits,
     portal,
     cacheFor,
