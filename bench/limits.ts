@@ -107,7 +107,7 @@ async function limiterAlone(redisUrl?: string): Promise<string> {
     const verified = await services.accounts.verify(`Bearer ${key}`);
     if (!verified.valid) throw new Error('bench key did not verify');
     const call = async () => {
-      const state = await services.limits.admit(verified.auth);
+      const state = await services.limits.admit(verified.auth, true);
       if (!(await services.limits.reserve(state))) throw new Error('quota tripped');
       await services.limits.settle(state, true);
     };
