@@ -1,4 +1,5 @@
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/platform/db/database.ts';
 import { freshDatabase } from '../helpers/database.ts';
@@ -69,5 +70,77 @@ describe('when Redis is unreachable', () => {
     expect(lines.some((l) => l.includes('rate limits and quotas fall back to this instance alone'))).toBe(
       true,
     );
+  });
+});
+
+/** A TCP proxy to the real Redis that the test can cut and restore: Redis goes away and comes back. */
+async function cuttableRedis(
+  target: URL,
+): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {
+  const open = new Set<Socket>();
+  const start = (port = 0) => {
+    fake = createServer((client) => {
+      const upstream = connect(Number(target.port || 6379), target.hostname);
+      for (const s of [client, upstream]) {
+        open.add(s);
+        s.on('error', () => {});
+        s.on('close', () => open.delete(s));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    return new Promise<number>((resolve) =>
+      fake?.listen(port, '127.0.0.1', () => resolve((fake?.address() as { port: number }).port)),
+    );
+  };
+  const port = await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async cut() {
+      const closed = new Promise((resolve) => fake?.close(resolve));
+      for (const s of open) s.destroy();
+      await closed;
+      fake = undefined;
+    },
+    async restore() {
+      await start(port);
+    },
+  };
+}
+
+async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!process.env.REDIS_URL)('when Redis comes back after an outage', () => {
+  it("re-seeds the counters this instance changed meanwhile from the database, so Redis's copy is right", async () => {
+    const proxy = await cuttableRedis(new URL(process.env.REDIS_URL ?? ''));
+    const { t, lines } = await appOn(proxy.url);
+    const redis = new Redis(process.env.REDIS_URL ?? '');
+    const { key, keyId } = await t.newKey('enterprise', { monthly: 100, perMinute: 100 });
+    const counter = `wcs:limits:{${keyId}}:month:${new Date().toISOString().slice(0, 7)}`;
+    const billable = async () => (await t.call(key, { url: '/v1/billable' })).statusCode;
+    for (let i = 0; i < 2; i++) expect(await billable()).toBe(200);
+    expect(await redis.get(counter)).toBe('2');
+
+    await proxy.cut();
+    for (let i = 0; i < 3; i++) expect(await billable()).toBe(200); // answered on this instance alone
+    expect(await redis.get(counter)).toBe('2'); // Redis never saw those three
+    await proxy.restore();
+    // Free calls until one reaches Redis again and the breaker closes; then the stale counter goes.
+    await until(async () => {
+      await t.call(key, { url: '/v1/free' });
+      return lines.some((l) => l.includes('shared across instances again'));
+    });
+    await until(async () => (await redis.get(counter)) === null);
+
+    const after = await t.call(key, { url: '/v1/billable' });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-monthly-remaining']).toBe('94'); // 6 calls made, 6 counted
+    expect(await redis.get(counter)).toBe('6');
+    redis.disconnect();
   });
 });
