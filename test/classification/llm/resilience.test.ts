@@ -29,7 +29,9 @@ describe('a timeout', () => {
     expect(result.failure?.reason).toBe('timeout');
     expect(result.flags).toContain(LLM_FALLBACK_FLAG);
     expect(result.ranking).toEqual(localEngine().classify(TUBES).ranking);
-    expect(fake.requests).toHaveLength(1);
+    // A timeout is not retried (the budget is spent); on a loaded machine the one request may not even
+    // have been read by the server yet.
+    expect(fake.requests.length).toBeLessThanOrEqual(1);
   });
 
   it('is CLASSIFICATION_FAILED when LLM_ON_FAILURE=error', async () => {
