@@ -19,6 +19,7 @@ import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.
 import { createRedis } from './platform/redis.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { createServices, type Services } from './services.ts';
+import { wtnRoutes } from './wtn/wtn-routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         catalogue: services.catalogue,
       });
       await v1.register(usageRoutes);
+      await v1.register(wtnRoutes, { wtn: services.wtn });
     },
     { prefix: '/v1' },
   );

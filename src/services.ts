@@ -13,6 +13,7 @@ import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
 import { PortalService } from './portal/portal-service.ts';
+import { WtnService } from './wtn/wtn-service.ts';
 
 /** What the services are built from; tests pass their own clock and database. */
 export interface Infrastructure {
@@ -38,6 +39,8 @@ export interface Services {
   limits: LimitService;
   /** The developer portal: users, sessions, log-in throttling, plan changes. */
   portal: PortalService;
+  /** Waste transfer notes: generate (verify + classify in parallel), retrieve, list, print. */
+  wtn: WtnService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -74,6 +77,8 @@ export function createServices(infra: Infrastructure): Services {
     ...classificationEngines(config, { catalogue, logger }),
   });
 
+  const wtn = new WtnService({ db, clock, logger, carriers, classifier: classification, catalogue });
+
   const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
 
   return {
@@ -85,12 +90,15 @@ export function createServices(infra: Infrastructure): Services {
     catalogue,
     limits,
     portal,
+    wtn,
     cacheFor,
     start: async () => {
       await limits.start();
       await accounts.start();
     },
     stop: async () => {
+      // Notes accepted before the shutdown are committed before anything closes.
+      await wtn.stop();
       await limits.stop();
       await accounts.stop();
     },

@@ -37,10 +37,14 @@ export interface ClassificationResult {
 }
 
 export interface WasteClassifier {
-  /** Throws ApiError CLASSIFICATION_FAILED (500). */
+  /**
+   * `mode` picks the engine as /v1/classify-waste does for the same key (a test key never reaches a paid
+   * model). Throws ApiError CLASSIFICATION_FAILED (500).
+   */
   classify(
     input: { description: string; source_industry?: string; additional_context?: string },
     maxResults: number,
+    mode: KeyMode,
   ): Promise<ClassificationResult>;
 }
 

@@ -82,7 +82,7 @@ export class WtnService {
             { registration_number: input.carrier.registration_number.trim() },
             scope.mode,
           ),
-      input.waste.auto_classify === false ? undefined : this.#classify(input, supplied !== null),
+      input.waste.auto_classify === false ? undefined : this.#classify(input, scope.mode, supplied !== null),
     ]);
     const body = buildNote(input, { verification, classification }, this.#catalogue);
     const createdAt = this.#clock.now();
@@ -108,12 +108,13 @@ export class WtnService {
   /** A cross-check of a supplied code is advice: if the classifier fails, the note goes ahead without it. */
   async #classify(
     input: GenerateWtnInput,
+    mode: NoteScope['mode'],
     crossCheckOnly: boolean,
   ): Promise<ClassificationResult | 'failed'> {
     const request = { description: input.waste.description.trim() };
-    if (!crossCheckOnly) return this.#classifier.classify(request, CROSS_CHECK_DEPTH);
+    if (!crossCheckOnly) return this.#classifier.classify(request, CROSS_CHECK_DEPTH, mode);
     try {
-      return await this.#classifier.classify(request, CROSS_CHECK_DEPTH);
+      return await this.#classifier.classify(request, CROSS_CHECK_DEPTH, mode);
     } catch {
       return 'failed';
     }

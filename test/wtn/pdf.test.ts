@@ -4,6 +4,7 @@ import { buildNote } from '../../src/wtn/note-builder.ts';
 import { HIERARCHY_DECLARATION, renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
 import type { GenerateWtnInput, WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
 import { readPdf } from './pdf-text.ts';
+import { validBody, wtnApp } from './wtn-app.ts';
 
 const catalogue = getCatalogue();
 
@@ -106,5 +107,27 @@ describe('the printable transfer note', () => {
     expect(text).toContain('PERMIT_NUMBER_MISSING');
     expect(text).toContain('SIC_CODE_MISSING');
     expect(text).toContain('Zoë’s Café – “Bistro”');
+  });
+});
+
+describe('GET /v1/wtn/{reference}/pdf', () => {
+  it('serves the note as an A4 PDF to its owner', async () => {
+    const t = await wtnApp();
+    try {
+      const note = await t.note(validBody());
+      const response = await t.get(`/v1/wtn/${note.reference}/pdf`);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['content-disposition']).toBe(`inline; filename="${note.reference}.pdf"`);
+      const { text, width } = await readPdf(response.rawPayload);
+      expect(Math.round(width)).toBe(595);
+      expect(text).toContain(note.reference);
+      expect(text).toContain('ABC Office Fit-out Ltd');
+      expect(text).toContain('Sandbox Haulage Limited');
+      expect(text).toContain('17 08 02');
+      expect(text).toContain('Compliant: Yes');
+    } finally {
+      await t.close();
+    }
   });
 });
