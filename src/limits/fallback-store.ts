@@ -1,4 +1,10 @@
-import { type CircuitBreakerPolicy, ConsecutiveBreaker, circuitBreaker, handleAll } from 'cockatiel';
+import {
+  BrokenCircuitError,
+  type CircuitBreakerPolicy,
+  ConsecutiveBreaker,
+  circuitBreaker,
+  handleAll,
+} from 'cockatiel';
 import type { Logger } from 'pino';
 import type { HitOutcome, LimitStore, ReserveOutcome } from './limit-store.ts';
 import type { MemoryLimitStore } from './memory-store.ts';
@@ -125,7 +131,12 @@ export class FallbackLimitStore implements LimitStore {
   async #run<T>(remote: () => Promise<T>, local: () => Promise<T>): Promise<T> {
     try {
       return await this.#call(remote);
-    } catch {
+    } catch (err) {
+      // A call the open breaker refused is the outage already logged; one that failed is logged (at
+      // most two per outage, then one per retry).
+      if (!(err instanceof BrokenCircuitError)) {
+        this.#logger.warn({ err }, 'redis call failed: answered from this instance');
+      }
       return local();
     }
   }
