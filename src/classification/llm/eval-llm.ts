@@ -1,12 +1,18 @@
 // `npm run eval -- --engine llm`: the labelled sets through the LLM engine, reported with the same
 // figures as the local engine (eval.ts), plus what only a model call has: how many answers came from the
 // model and how many fell back, why, and the tokens spent. Model calls run a few at a time; the figures
-// are computed by the shared runner over the answers, and latency is the real time of each call.
+// are computed by the shared summary over the answers, and latency is the real time of each call.
 import { ConfigError, loadConfig } from '../../config.ts';
 import { getCatalogue } from '../catalogue.ts';
 import { createLocalEngine } from '../engine/index.ts';
-import { type EvalItem, type EvalReport, formatReport, loadEvalSet, runEval } from '../eval.ts';
-import type { ClassificationEngine, ClassifyInput, EngineResult } from '../types.ts';
+import {
+  type EvalItem,
+  type EvalOutcome,
+  type EvalReport,
+  formatReport,
+  loadEvalSet,
+  summarise,
+} from '../eval.ts';
 import { llmEngineFromConfig } from './from-config.ts';
 import type { LlmEngine, LlmEngineResult, LlmOutcome } from './llm-engine.ts';
 
@@ -18,12 +24,6 @@ export interface LlmEvalReport extends EvalReport {
 
 const DEFAULT_CONCURRENCY = 4;
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-const ms = (x: number) => Math.round(x * 1000) / 1000;
-
 export async function runLlmEval(
   engine: LlmEngine,
   items: EvalItem[],
@@ -31,31 +31,25 @@ export async function runLlmEval(
   isKnownCode: (code: string) => boolean,
   concurrency = DEFAULT_CONCURRENCY,
 ): Promise<LlmEvalReport> {
-  const answers = new Map<ClassifyInput, LlmEngineResult>();
-  const times: number[] = [];
+  // One call per item (a model call costs money, so no warm-up or repeats): its real time is the latency.
+  const outcomes: EvalOutcome[] = new Array(items.length);
+  const answers: LlmEngineResult[] = new Array(items.length);
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next++];
+      const i = next++;
       const started = performance.now();
-      answers.set(item, await engine.classify(item));
-      times.push(performance.now() - started);
+      answers[i] = await engine.classify(items[i]);
+      outcomes[i] = { item: items[i], ranking: answers[i].ranking, ms: performance.now() - started };
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 
-  // The shared runner scores the answers already obtained (it passes each item back as the input).
-  const replay: ClassificationEngine = {
-    version: engine.version,
-    classify: (input) => answers.get(input) as unknown as EngineResult,
-  };
-  const report = runEval(replay, items, set, isKnownCode);
-  const sorted = [...times].sort((a, b) => a - b);
-  const outcomes: LlmEvalReport['outcomes'] = {};
+  const counts: LlmEvalReport['outcomes'] = {};
   const failures: Record<string, number> = {};
   const tokens = { prompt: 0, completion: 0, calls_with_usage: 0 };
-  for (const a of answers.values()) {
-    outcomes[a.outcome] = (outcomes[a.outcome] ?? 0) + 1;
+  for (const a of answers) {
+    counts[a.outcome] = (counts[a.outcome] ?? 0) + 1;
     if (a.failure) failures[a.failure.reason] = (failures[a.failure.reason] ?? 0) + 1;
     if (a.usage) {
       tokens.prompt += a.usage.prompt_tokens;
@@ -63,17 +57,7 @@ export async function runLlmEval(
       tokens.calls_with_usage++;
     }
   }
-  return {
-    ...report,
-    latency_ms: {
-      p50: ms(percentile(sorted, 50)),
-      p99: ms(percentile(sorted, 99)),
-      max: ms(sorted.at(-1) ?? 0),
-    },
-    outcomes,
-    failures,
-    tokens,
-  };
+  return { ...summarise(outcomes, set, isKnownCode), outcomes: counts, failures, tokens };
 }
 
 export function formatLlmReport(report: LlmEvalReport, missLimit: number): string {
@@ -82,7 +66,8 @@ export function formatLlmReport(report: LlmEvalReport, missLimit: number): strin
   const perCall = (n: number) =>
     report.tokens.calls_with_usage ? Math.round(n / report.tokens.calls_with_usage) : 0;
   return [
-    formatReport(report, missLimit),
+    // The shared report describes the local engine's repeated timing; here each item is one model call.
+    formatReport(report, missLimit).replace(/\(median of 3 runs[^)]*\)/, '(one model call per item)'),
     `answers: ${outcomes.join(', ')}${failures.length ? ` (fell back on: ${failures.join(', ')})` : ''}`,
     `tokens: ${report.tokens.prompt} prompt + ${report.tokens.completion} completion over ${report.tokens.calls_with_usage} calls (${perCall(report.tokens.prompt)} + ${perCall(report.tokens.completion)} per call)`,
   ].join('\n');

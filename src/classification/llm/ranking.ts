@@ -4,7 +4,7 @@
 // engine agrees, so an auditor sees where the two readings part.
 import { flagsForEntry } from '../guidance.ts';
 import type { RankedClassification } from '../types.ts';
-import type { ModelPick } from './answer.ts';
+import type { Fit, ModelPick } from './answer.ts';
 import type { Candidate } from './candidates.ts';
 import { restConfidences, topConfidence } from './confidence.ts';
 
@@ -38,8 +38,8 @@ function toRanked(candidate: Candidate, confidence: number, reasoning: string): 
 }
 
 /**
- * The model's picks in its order. When the model leaves out the local engine's first choice, that code
- * is kept at the end as an alternative, so a producer still sees it (above all a hazardous one).
+ * The model's picks in its order, then the codes the local engine ranked that the model left out, in the
+ * local order, so a producer still sees every reading (above all a hazardous one) and its confidence.
  */
 export function modelRanking(
   picks: readonly ModelPick[],
@@ -58,26 +58,28 @@ export function modelRanking(
     },
     localTop,
   );
-  const keepLocal = localTop && !picks.some((p) => p.ewc_code === localTop.ewc_code);
-  const restFits = rest.map((r) => r.pick.fit);
-  if (keepLocal) restFits.push(localTop.confidence >= 0.7 ? 'likely' : 'possible');
-  const shares = restConfidences(top, restFits.slice(0, MAX_RANKING - 1));
+  const leftOut = localRanking.filter((r) => !picks.some((p) => p.ewc_code === r.ewc_code));
+  const leftOutFit = (r: RankedClassification): Fit =>
+    r === localTop && r.confidence >= 0.7 ? 'likely' : 'possible';
+  const restFits = [...rest.map((r) => r.pick.fit), ...leftOut.map(leftOutFit)].slice(0, MAX_RANKING - 1);
+  const shares = restConfidences(top, restFits);
 
-  const ranking = [first, ...rest].map(({ pick, candidate }, i) =>
+  const ranking = chosen.map(({ pick, candidate }, i) =>
     toRanked(
       candidate,
       i === 0 ? top : shares[i - 1],
       `Model: ${pick.reasoning} ${agreement(candidate, localTop)}`,
     ),
   );
-  if (keepLocal && ranking.length < MAX_RANKING) {
-    ranking.push({
-      ...localTop,
-      confidence: shares[ranking.length - 1],
-      reasoning: `The local engine's first choice, which the model did not choose: ${localTop.reasoning}`,
-    });
+  for (const r of leftOut) {
+    if (ranking.length >= MAX_RANKING) break;
+    const why =
+      r === localTop
+        ? "The local engine's first choice, which the model did not choose"
+        : 'Also ranked by the local engine; the model did not choose it';
+    ranking.push({ ...r, confidence: shares[ranking.length - 1], reasoning: `${why}: ${r.reasoning}` });
   }
-  return ranking.slice(0, MAX_RANKING);
+  return ranking;
 }
 
 /** The model judged that no candidate fits: the local ranking stands, but nobody should rely on it. */
