@@ -61,5 +61,5 @@ async function measure(): Promise<string> {
 }
 
 export const measurements: BenchMeasurement[] = [
-  { name: 'classify llm overhead (0 ms model)', run: measure },
+  { name: 'classify llm engine overhead', run: measure },
 ];
