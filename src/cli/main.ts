@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
+import { registerClassifyCommand } from './classify-command.ts';
 import { CliError, withServices } from './context.ts';
 import { registerRegisterCommands } from './register-commands.ts';
 
@@ -29,6 +30,7 @@ export function buildProgram(): Command {
     });
 
   registerAccountCommands(program);
+  registerClassifyCommand(program);
   registerRegisterCommands(program);
   return program;
 }
