@@ -19,8 +19,14 @@ export interface NewNote {
   idempotency?: { key: string; requestHash: string };
 }
 
+/** A note as stored: its reference and its JSON document, returned to clients byte for byte. */
+export interface StoredNote {
+  reference: string;
+  document: string;
+}
+
 export type WriteOutcome =
-  | { status: 'created'; note: WasteTransferNote }
+  | { status: 'created'; note: WasteTransferNote; document: string }
   /** Another request with the same Idempotency-Key got there first (in this batch or another). */
   | { status: 'idempotency_key_taken' }
   /** Every redraw of the reference collided: the day's references are nearly all taken. */
@@ -87,12 +93,15 @@ export class NoteStore {
       return items.map(
         (item, i) =>
           outcomes[i] ??
-          (written.has(item) ? { status: 'created', note: item.note } : { status: 'no_reference_available' }),
+          (written.has(item)
+            ? { status: 'created', note: item.note, document: written.get(item)! }
+            : { status: 'no_reference_available' }),
       );
     });
   }
 
-  async get(scope: NoteScope, reference: string): Promise<WasteTransferNote | undefined> {
+  /** The stored document of a note of this scope. */
+  async document(scope: NoteScope, reference: string): Promise<string | undefined> {
     const row = await this.#db
       .selectFrom('wtn_notes')
       .select('document')
@@ -100,7 +109,12 @@ export class NoteStore {
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode)
       .executeTakeFirst();
-    return row ? (JSON.parse(row.document) as WasteTransferNote) : undefined;
+    return row?.document;
+  }
+
+  async get(scope: NoteScope, reference: string): Promise<WasteTransferNote | undefined> {
+    const document = await this.document(scope, reference);
+    return document === undefined ? undefined : (JSON.parse(document) as WasteTransferNote);
   }
 
   /** The list position of a note of this scope (for `starting_after`). */
@@ -118,11 +132,16 @@ export class NoteStore {
     return row ? { createdAt: row.created_at, reference: row.reference } : undefined;
   }
 
-  /** Newest first, ties broken by reference, so pages never overlap or skip. */
   async list(scope: NoteScope, filters: NoteFilters, limit: number): Promise<WasteTransferNote[]> {
+    const stored = await this.listStored(scope, filters, limit);
+    return stored.map((s) => JSON.parse(s.document) as WasteTransferNote);
+  }
+
+  /** Newest first, ties broken by reference, so pages never overlap or skip. */
+  async listStored(scope: NoteScope, filters: NoteFilters, limit: number): Promise<StoredNote[]> {
     let query = this.#db
       .selectFrom('wtn_notes')
-      .select('document')
+      .select(['reference', 'document'])
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode);
     if (filters.transferDateFrom) query = query.where('transfer_date', '>=', filters.transferDateFrom);
@@ -142,12 +161,7 @@ export class NoteStore {
         ]),
       );
     }
-    const rows = await query
-      .orderBy('created_at', 'desc')
-      .orderBy('reference', 'desc')
-      .limit(limit)
-      .execute();
-    return rows.map((r) => JSON.parse(r.document) as WasteTransferNote);
+    return query.orderBy('created_at', 'desc').orderBy('reference', 'desc').limit(limit).execute();
   }
 
   /** The note an Idempotency-Key created within the last 24 hours, with the body hash it was sent with. */
@@ -212,31 +226,37 @@ async function repointKey(trx: Transaction<Database>, item: NewNote): Promise<vo
 
 /**
  * Inserts the notes, redrawing the reference of any that collides with an existing note (the unique
- * primary key decides, across all organisations) or with another in the batch. Returns those written.
+ * primary key decides, across all organisations) or with another in the batch. Returns the document
+ * written for each note that was.
  */
 async function insertWithFreshReferences(
   trx: Transaction<Database>,
   items: NewNote[],
-): Promise<Set<NewNote>> {
-  const written = new Set<NewNote>();
+): Promise<Map<NewNote, string>> {
+  const written = new Map<NewNote, string>();
   let remaining = items;
   for (let draw = 0; draw < REFERENCE_DRAWS && remaining.length > 0; draw++) {
-    if (draw > 0)
-      for (const item of remaining) item.note.reference = newReference(new Date(item.note.created_at));
-    const unique = new Map<string, NewNote>();
+    if (draw > 0) for (const item of remaining) redraw(item);
+    const rows = new Map<string, { item: NewNote; row: WtnNoteRow }>();
     for (const item of remaining) {
-      while (unique.has(item.note.reference))
-        item.note.reference = newReference(new Date(item.note.created_at));
-      unique.set(item.note.reference, item);
+      while (rows.has(item.note.reference)) redraw(item);
+      rows.set(item.note.reference, { item, row: toRow(item) });
     }
     const inserted = await trx
       .insertInto('wtn_notes')
-      .values(remaining.map(toRow))
+      .values([...rows.values()].map((r) => r.row))
       .onConflict((oc) => oc.column('reference').doNothing())
       .returning('reference')
       .execute();
-    for (const { reference } of inserted) written.add(unique.get(reference)!);
+    for (const { reference } of inserted) {
+      const { item, row } = rows.get(reference)!;
+      written.set(item, row.document);
+    }
     remaining = remaining.filter((item) => !written.has(item));
   }
   return written;
+}
+
+function redraw(item: NewNote): void {
+  item.note.reference = newReference(new Date(item.note.created_at));
 }

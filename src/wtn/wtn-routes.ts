@@ -26,6 +26,15 @@ const scopeOf = (request: FastifyRequest): NoteScope => ({
   mode: request.auth.mode,
 });
 
+/**
+ * Notes are sent as their stored JSON documents, byte for byte what was first returned: a note is built
+ * field by field from the WasteTransferNote schema (test/wtn/stored-document.test.ts holds it to the
+ * schema), so the serialiser would only re-create the same text. The response schemas document it.
+ */
+function sendDocument(reply: FastifyReply, status: number, json: string): FastifyReply {
+  return reply.code(status).type('application/json; charset=utf-8').send(json);
+}
+
 /** A replay is answered without creating or counting anything (Stripe's Idempotent-Replayed header). */
 function markReplayed(request: FastifyRequest, reply: FastifyReply): void {
   reply.header('Idempotent-Replayed', 'true');
@@ -61,7 +70,7 @@ function generateRoute(app: App, wtn: WtnService): void {
         if (found.kind === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED');
         if (found.kind === 'replay') {
           markReplayed(request, reply);
-          return reply.code(201).send(found.note);
+          return sendDocument(reply, 201, found.document);
         }
         idempotencyOf.set(request, { key, requestHash: hash });
       },
@@ -83,13 +92,13 @@ function generateRoute(app: App, wtn: WtnService): void {
       },
     },
     async (request, reply) => {
-      const { note, replayed } = await wtn.generate(
+      const { document, replayed } = await wtn.generate(
         request.body,
         scopeOf(request),
         idempotencyOf.get(request),
       );
       if (replayed) markReplayed(request, reply);
-      return reply.code(201).send(note);
+      return sendDocument(reply, 201, document);
     },
   );
 }
@@ -107,7 +116,15 @@ function listRoute(app: App, wtn: WtnService): void {
         response: { 200: WtnList },
       },
     },
-    async (request) => wtn.list(scopeOf(request), listOptions(request.query)),
+    async (request, reply) => {
+      const page = await wtn.list(scopeOf(request), listOptions(request.query));
+      const next = JSON.stringify(page.next_starting_after);
+      return sendDocument(
+        reply,
+        200,
+        `{"data":[${page.documents.join(',')}],"has_more":${page.has_more},"next_starting_after":${next}}`,
+      );
+    },
   );
 }
 
@@ -134,17 +151,14 @@ function listOptions(q: ListWtnQuery): ListOptions {
 }
 
 function readRoutes(app: App, wtn: WtnService): void {
-  const findNote = async (request: FastifyRequest<{ Params: { reference: string } }>) => {
-    const reference = parseReference(request.params.reference);
-    const note = reference ? await wtn.get(scopeOf(request), reference) : undefined;
-    if (!note) {
-      throw new ApiError(
-        'WTN_NOT_FOUND',
-        `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
-      );
-    }
-    return note;
-  };
+  type ReadRequest = FastifyRequest<{ Params: { reference: string } }>;
+  const notFound = (request: ReadRequest) =>
+    new ApiError(
+      'WTN_NOT_FOUND',
+      `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
+    );
+  // Malformed references are "not found" too, without a database read.
+  const referenceOf = (request: ReadRequest) => parseReference(request.params.reference);
 
   app.get(
     '/wtn/:reference',
@@ -156,7 +170,12 @@ function readRoutes(app: App, wtn: WtnService): void {
         response: { 200: NoteRef, 404: errorRef },
       },
     },
-    async (request) => findNote(request),
+    async (request, reply) => {
+      const reference = referenceOf(request);
+      const document = reference ? await wtn.document(scopeOf(request), reference) : undefined;
+      if (!document) throw notFound(request);
+      return sendDocument(reply, 200, document);
+    },
   );
 
   app.get(
@@ -177,7 +196,9 @@ function readRoutes(app: App, wtn: WtnService): void {
       },
     },
     async (request, reply) => {
-      const note = await findNote(request);
+      const reference = referenceOf(request);
+      const note = reference ? await wtn.get(scopeOf(request), reference) : undefined;
+      if (!note) throw notFound(request);
       const pdf = await wtn.renderPdf(note);
       return reply
         .type('application/pdf')

@@ -15,12 +15,14 @@ const CROSS_CHECK_DEPTH = 3;
 
 export type IdempotentResult =
   | { kind: 'none' }
-  | { kind: 'replay'; note: WasteTransferNote }
+  /** The note's stored JSON document: the first response, byte for byte. */
+  | { kind: 'replay'; document: string }
   /** The key was used within 24 hours with a different body. */
   | { kind: 'mismatch' };
 
-export interface WtnList {
-  data: WasteTransferNote[];
+/** A page of the list: each note as its stored JSON document. */
+export interface WtnPage {
+  documents: string[];
   has_more: boolean;
   next_starting_after: string | null;
 }
@@ -73,7 +75,7 @@ export class WtnService {
     input: GenerateWtnInput,
     scope: NoteScope,
     idempotency?: { key: string; requestHash: string },
-  ): Promise<{ note: WasteTransferNote; replayed: boolean }> {
+  ): Promise<{ document: string; replayed: boolean }> {
     const supplied = given(input.waste.ewc_code);
     const [verification, classification] = await Promise.all([
       input.carrier.auto_verify === false
@@ -92,7 +94,7 @@ export class WtnService {
       created_at: createdAt.toISOString(),
     };
     const outcome = await this.#writer.write({ scope, note, idempotency });
-    if (outcome.status === 'created') return { note: outcome.note, replayed: false };
+    if (outcome.status === 'created') return { document: outcome.document, replayed: false };
     if (outcome.status === 'no_reference_available') {
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
@@ -101,7 +103,7 @@ export class WtnService {
     }
     // A concurrent request with the same key won: answer as its replay would.
     const earlier = await this.findIdempotent(scope, idempotency!.key, idempotency!.requestHash);
-    if (earlier.kind === 'replay') return { note: earlier.note, replayed: true };
+    if (earlier.kind === 'replay') return { document: earlier.document, replayed: true };
     throw new ApiError('IDEMPOTENCY_KEY_REUSED');
   }
 
@@ -125,15 +127,20 @@ export class WtnService {
     const found = await this.#store.findIdempotencyKey(scope, key, this.#clock.now());
     if (!found) return { kind: 'none' };
     if (found.requestHash !== requestHash) return { kind: 'mismatch' };
-    const note = await this.#store.get(scope, found.reference);
-    return note ? { kind: 'replay', note } : { kind: 'none' };
+    const document = await this.#store.document(scope, found.reference);
+    return document ? { kind: 'replay', document } : { kind: 'none' };
+  }
+
+  /** The note's stored JSON document, exactly as it was first returned. */
+  document(scope: NoteScope, reference: string): Promise<string | undefined> {
+    return this.#store.document(scope, reference);
   }
 
   get(scope: NoteScope, reference: string): Promise<WasteTransferNote | undefined> {
     return this.#store.get(scope, reference);
   }
 
-  async list(scope: NoteScope, options: ListOptions): Promise<WtnList> {
+  async list(scope: NoteScope, options: ListOptions): Promise<WtnPage> {
     const { limit, startingAfter, ...filters } = options;
     let after: NoteFilters['after'];
     if (startingAfter !== undefined) {
@@ -144,10 +151,14 @@ export class WtnService {
         ]);
       }
     }
-    const rows = await this.#store.list(scope, { ...filters, after }, limit + 1);
-    const data = rows.slice(0, limit);
+    const rows = await this.#store.listStored(scope, { ...filters, after }, limit + 1);
+    const page = rows.slice(0, limit);
     const has_more = rows.length > limit;
-    return { data, has_more, next_starting_after: has_more ? data[data.length - 1].reference : null };
+    return {
+      documents: page.map((r) => r.document),
+      has_more,
+      next_starting_after: has_more ? page[page.length - 1].reference : null,
+    };
   }
 
   renderPdf(note: WasteTransferNote): Promise<Buffer> {

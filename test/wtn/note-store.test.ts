@@ -88,7 +88,7 @@ describe(`transfer note storage (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`,
   it('a note is read back whole, only within its organisation and mode', async () => {
     const written = note('WTN-2026-0325-AAAA');
     const [outcome] = await store.commitBatch([item(orgA, written)], NOW);
-    expect(outcome).toEqual({ status: 'created', note: written });
+    expect(outcome).toEqual({ status: 'created', note: written, document: JSON.stringify(written) });
     expect(await store.get(orgA, 'WTN-2026-0325-AAAA')).toEqual(written);
     expect(await store.get(orgB, 'WTN-2026-0325-AAAA')).toBeUndefined();
     expect(await store.get(orgATest, 'WTN-2026-0325-AAAA')).toBeUndefined();
