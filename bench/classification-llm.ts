@@ -60,6 +60,4 @@ async function measure(): Promise<string> {
   }
 }
 
-export const measurements: BenchMeasurement[] = [
-  { name: 'classify llm engine overhead', run: measure },
-];
+export const measurements: BenchMeasurement[] = [{ name: 'classify llm engine overhead', run: measure }];
