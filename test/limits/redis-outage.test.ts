@@ -79,7 +79,7 @@ async function cuttableRedis(
 ): Promise<{ url: string; cut(): Promise<void>; restore(): Promise<void> }> {
   const open = new Set<Socket>();
   const start = (port = 0) => {
-    fake = createServer((client) => {
+    const server = createServer((client) => {
       const upstream = connect(Number(target.port || 6379), target.hostname);
       for (const s of [client, upstream]) {
         open.add(s);
@@ -88,8 +88,9 @@ async function cuttableRedis(
       }
       client.pipe(upstream).pipe(client);
     });
+    fake = server;
     return new Promise<number>((resolve) =>
-      fake?.listen(port, '127.0.0.1', () => resolve((fake?.address() as { port: number }).port)),
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
     );
   };
   const port = await start();
