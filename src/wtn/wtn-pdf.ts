@@ -21,6 +21,7 @@ export function renderNotePdf(note: WasteTransferNote): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,
+    bufferPages: true,
     info: {
       Title: `Waste transfer note ${note.reference}`,
       Subject: 'Waste transfer note',
@@ -38,6 +39,7 @@ export function renderNotePdf(note: WasteTransferNote): Promise<Buffer> {
   partiesSection(doc, note);
   checksSection(doc, note);
   signatureSection(doc);
+  pageFooters(doc, note.reference);
   doc.end();
   return done;
 }
@@ -234,6 +236,23 @@ function signatureSection(doc: Doc): void {
   doc.text('Both parties must keep a copy of this note for at least 2 years.', MARGIN, doc.y, {
     width: width(doc),
   });
+}
+
+/** Each page names the note and its place, so a loose second page is still identified. */
+function pageFooters(doc: Doc, reference: string): void {
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start; i < start + count; i++) {
+    doc.switchToPage(i);
+    // Writing inside the bottom margin would otherwise start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.text(`${reference} - page ${i - start + 1} of ${count}`, MARGIN, doc.page.height - MARGIN + 12, {
+      width: width(doc),
+      align: 'right',
+    });
+    doc.page.margins.bottom = bottom;
+  }
 }
 
 function signatureBlock(doc: Doc, title: string, x: number, y: number, w: number): void {

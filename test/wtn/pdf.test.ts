@@ -1,3 +1,4 @@
+import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../src/classification/catalogue.ts';
 import { buildNote } from '../../src/wtn/note-builder.ts';
@@ -91,6 +92,7 @@ describe('the printable transfer note', () => {
       'Date:',
       'Place of transfer',
       'at least 2 years',
+      'WTN-2026-0325-A7X9 - page 1 of 1',
     ]) {
       expect(text, expected).toContain(expected);
     }
@@ -105,6 +107,7 @@ describe('the printable transfer note', () => {
     });
     const { text } = await readPdf(await renderNotePdf(note));
     expect(text).toContain('PERMIT_NUMBER_MISSING');
+    expect(text).toContain('page 1 of 1');
     expect(text).toContain('SIC_CODE_MISSING');
     expect(text).toContain('Zoë’s Café – “Bistro”');
   });
@@ -129,5 +132,26 @@ describe('GET /v1/wtn/{reference}/pdf', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('a long transfer note', () => {
+  it('runs onto further pages, each naming the note, with the signatures kept together', async () => {
+    const long =
+      'Mixed construction waste: broken bricks, tiles, plaster, timber offcuts and packaging. '.repeat(22);
+    const note = noteFor({
+      ...input,
+      producer: { ...input.producer, address: 'Unit 4, '.repeat(60).slice(0, 500) },
+      waste: { ...input.waste, description: long.slice(0, 2000) },
+    });
+    const { text, pages } = await readPdf(await renderNotePdf(note));
+    expect(pages).toBe(2);
+    expect(text).toContain('WTN-2026-0325-A7X9 - page 1 of 2');
+    expect(text).toContain('WTN-2026-0325-A7X9 - page 2 of 2');
+    // The two signature blocks and the retention line are on the same (last) page.
+    const doc = await getDocumentProxy(new Uint8Array(await renderNotePdf(note)));
+    const last = (await extractText(doc, { mergePages: false })).text[1];
+    for (const part of ['Transferor (producer)', 'Transferee (carrier)', 'at least 2 years'])
+      expect(last).toContain(part);
   });
 });
