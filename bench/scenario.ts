@@ -5,7 +5,10 @@
 export interface BenchTarget {
   /** Base URL of the running service, e.g. http://127.0.0.1:41234 */
   url: string;
-  /** Creates an organisation on `plan` with a key in `mode` through the service's own account service. */
+  /**
+   * Creates an organisation on `plan` (default enterprise, with limits no benchmark can reach) and a key
+   * in `mode` (default live) through the service's own account service.
+   */
   newKey(options?: { mode?: 'live' | 'test'; plan?: string }): Promise<string>;
   /** The running app (same process), for seeding data through services. */
   app: import('fastify').FastifyInstance;

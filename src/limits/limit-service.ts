@@ -165,9 +165,10 @@ export class LimitService {
     const { keyId, cycle } = state;
     try {
       if (counted && reservation.checked) {
-        await this.#ledger
-          .record(keyId, reservation.day)
-          .finally(() => reservation.via?.commit(keyId, cycle.id));
+        await reservation.via?.commit(keyId, cycle.id);
+        // Write-behind (docs/decisions.md): the store's counter, already holding this call, is what
+        // enforces the quota; the ledger writes the database row within a quarter of a second.
+        this.#ledger.record(keyId, reservation.day);
       } else {
         const used = await reservation.via?.release(keyId, cycle.id);
         state.monthlyUsed = used ?? Math.max(0, state.monthlyUsed - 1);
@@ -200,6 +201,9 @@ export class LimitService {
 
   /** The calling key's counted calls this cycle, by day. Test keys are never counted. */
   async usage(auth: AuthContext): Promise<KeyUsage> {
+    // Counted calls are written behind their responses: let those still in flight land first, so a
+    // report never shows fewer calls than the client has made.
+    await this.#ledger.flush();
     const now = this.#clock.now();
     const cycle = cycleAt(now);
     const byDay =

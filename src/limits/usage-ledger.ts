@@ -3,40 +3,39 @@ import type { Db } from '../platform/db/database.ts';
 import type { Cycle } from './cycle.ts';
 import { addUsage, type UsageIncrement } from './usage-rows.ts';
 
-interface Waiter {
-  resolve(): void;
-  reject(error: unknown): void;
-}
+/** How long counted calls gather before one write records them all. */
+const WRITE_INTERVAL_MS = 250;
+/** A row the database refuses this many times (e.g. its key no longer exists) is dropped and logged. */
+const MAX_ATTEMPTS = 5;
 
 /**
  * The durable record of counted calls: one row per key and UTC day in `api_key_usage`.
  *
- * Every counted call is written before its response leaves ("nothing acknowledged is lost",
- * CONVENTIONS.md), but not one commit per call: calls that arrive while a write is in progress wait
- * for the next one, and that one writes them all in a single statement (group commit). A durable commit
- * costs one fsync, so throughput is bounded by calls per commit, not by the disk.
+ * Written behind the responses (docs/decisions.md): the rate-limit store's counter enforces the quota
+ * at once, and the calls counted in each WRITE_INTERVAL_MS are written here in one statement. A durable
+ * SQLite commit is an fsync that blocks the event loop, so a write per call (or per burst) would cost
+ * every request; a few writes a second cost almost nothing. A crash can lose the calls of the last
+ * interval (to the client's benefit); a shutdown, a usage report and a restart flush first.
  */
 export class UsageLedger {
   readonly #db: Db;
   readonly #logger: Logger;
   #pending = new Map<string, UsageIncrement>();
-  #waiters: Waiter[] = [];
   #draining: Promise<void> | undefined;
+  #wake: (() => void) | undefined;
 
   constructor(db: Db, logger: Logger) {
     this.#db = db;
     this.#logger = logger;
   }
 
-  /** Counts one call of `keyId` on `day`; resolves once it is committed to the database. */
-  record(keyId: string, day: string): Promise<void> {
+  /** Counts one call of `keyId` on `day`; it reaches the database within WRITE_INTERVAL_MS. */
+  record(keyId: string, day: string): void {
     const id = `${keyId}|${day}`;
     const row = this.#pending.get(id);
     if (row) row.calls++;
     else this.#pending.set(id, { key_id: keyId, day, calls: 1 });
-    const committed = new Promise<void>((resolve, reject) => this.#waiters.push({ resolve, reject }));
     this.#draining ??= this.#drain();
-    return committed;
   }
 
   /** Calls counted for `keyId` in `cycle` (committed only). */
@@ -64,27 +63,52 @@ export class UsageLedger {
     return new Map(rows.map((r) => [r.day, Number(r.calls)]));
   }
 
-  /** Waits until every call recorded so far is committed (used on shutdown). */
+  /**
+   * Writes every call recorded so far now, and waits until it is committed (a few rounds at most, so a
+   * database that is down cannot hold up a shutdown forever).
+   */
   async flush(): Promise<void> {
-    while (this.#draining) await this.#draining.catch(() => {});
+    for (let round = 0; this.#draining && round < 3; round++) {
+      this.#wake?.();
+      await this.#draining;
+    }
   }
 
   async #drain(): Promise<void> {
-    // Let the calls of this turn of the event loop join the first write.
-    await new Promise((resolve) => setImmediate(resolve));
-    while (this.#pending.size > 0) {
-      const rows = [...this.#pending.values()];
-      const waiters = this.#waiters;
-      this.#pending = new Map();
-      this.#waiters = [];
-      try {
-        await addUsage(this.#db.kysely, rows);
-        for (const w of waiters) w.resolve();
-      } catch (error) {
-        this.#logger.error({ err: error, calls: waiters.length }, 'could not record counted calls');
-        for (const w of waiters) w.reject(error);
-      }
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, WRITE_INTERVAL_MS);
+      timer.unref();
+      this.#wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.#wake = undefined;
+    const rows = [...this.#pending.values()];
+    this.#pending = new Map();
+    try {
+      await addUsage(this.#db.kysely, rows);
+    } catch (error) {
+      this.#logger.error({ err: error, rows: rows.length }, 'could not record counted calls; retrying row by row');
+      for (const row of rows) await this.#writeAlone(row);
     }
-    this.#draining = undefined;
+    this.#draining = this.#pending.size > 0 ? this.#drain() : undefined;
+  }
+
+  /** One row on its own, so a row the database refuses cannot hold back the others. */
+  async #writeAlone(row: UsageIncrement): Promise<void> {
+    try {
+      await addUsage(this.#db.kysely, [row]);
+    } catch (error) {
+      const attempts = (row.attempts ?? 0) + 1;
+      if (attempts >= MAX_ATTEMPTS) {
+        this.#logger.error({ err: error, row }, 'dropping counted calls the database keeps refusing');
+        return;
+      }
+      const id = `${row.key_id}|${row.day}`;
+      const queued = this.#pending.get(id);
+      if (queued) queued.calls += row.calls;
+      else this.#pending.set(id, { ...row, attempts });
+    }
   }
 }

@@ -6,6 +6,8 @@ export interface UsageIncrement {
   key_id: string;
   day: string;
   calls: number;
+  /** Failed writes so far (kept in memory only). */
+  attempts?: number;
 }
 
 /** Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
@@ -23,7 +25,7 @@ export async function addUsage(db: Kysely<Database>, rows: UsageIncrement[]): Pr
 async function upsert(db: Kysely<Database>, rows: UsageIncrement[]): Promise<void> {
   await db
     .insertInto('api_key_usage')
-    .values(rows)
+    .values(rows.map(({ key_id, day, calls }) => ({ key_id, day, calls })))
     .onConflict((oc) =>
       oc
         .columns(['key_id', 'day'])

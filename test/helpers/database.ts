@@ -4,23 +4,20 @@ import { createDb, type Db } from '../../src/platform/db/database.ts';
 
 /**
  * A fresh, empty database for one test: in-memory SQLite by default, or, when DATABASE_URL points at
- * PostgreSQL (as in CI's second run), a new schema of its own in that database, dropped on close.
+ * PostgreSQL (as in CI's second run), a new schema of its own in that database.
  */
 export async function freshDatabase(options: { sqliteFile?: string } = {}): Promise<Db> {
   const url = process.env.DATABASE_URL;
   if (!url?.startsWith('postgres')) return createDb(`sqlite:${options.sqliteFile ?? ':memory:'}`);
-  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const schema = `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString('hex')}`;
   await withPgClient(url, (c) => c.query(`CREATE SCHEMA ${schema}`));
-  const db = createDb(postgresUrlForSchema(url, schema));
-  const close = db.close;
-  return {
-    ...db,
-    close: async () => {
-      await close();
-      await withPgClient(url, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`));
-    },
-  };
+  // Schemas are dropped once, after the whole run (test/global-setup.ts): dropping one while other
+  // workers introspect the catalogue (as Kysely's migrator does) makes their queries fail.
+  return createDb(postgresUrlForSchema(url, schema));
 }
+
+/** Every schema a test creates starts with this, so the run can drop them all at the end. */
+export const TEST_SCHEMA_PREFIX = 'wcs_test_';
 
 /** A connection string whose sessions use `schema` (so several servers can share one test schema). */
 export function postgresUrlForSchema(url: string, schema: string): string {

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { postgresUrlForSchema, withPgClient } from './database.ts';
+import { postgresUrlForSchema, TEST_SCHEMA_PREFIX, withPgClient } from './database.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'src/cli/main.ts');
@@ -14,13 +14,10 @@ const CLI = join(ROOT, 'src/cli/main.ts');
 export async function sharedDatabaseUrl(): Promise<{ url: string; dispose(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (base?.startsWith('postgres')) {
-    const schema = `e_${randomBytes(6).toString('hex')}`;
+    const schema = `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString('hex')}`;
     await withPgClient(base, (c) => c.query(`CREATE SCHEMA ${schema}`));
-    return {
-      url: postgresUrlForSchema(base, schema),
-      dispose: () =>
-        withPgClient(base, (c) => c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)).then(() => {}),
-    };
+    // Dropped with the others after the run (test/global-setup.ts).
+    return { url: postgresUrlForSchema(base, schema), dispose: async () => {} };
   }
   const dir = mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
   return {
