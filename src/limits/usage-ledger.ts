@@ -89,7 +89,10 @@ export class UsageLedger {
     try {
       await addUsage(this.#db.kysely, rows);
     } catch (error) {
-      this.#logger.error({ err: error, rows: rows.length }, 'could not record counted calls; retrying row by row');
+      this.#logger.error(
+        { err: error, rows: rows.length },
+        'could not record counted calls; retrying row by row',
+      );
       for (const row of rows) await this.#writeAlone(row);
     }
     this.#draining = this.#pending.size > 0 ? this.#drain() : undefined;
