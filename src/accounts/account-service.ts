@@ -24,6 +24,19 @@ export type VerifyResult =
   | { valid: true; auth: AuthContext }
   | { valid: false; reason: 'MISSING' | 'MALFORMED' | 'UNKNOWN' | 'REVOKED' };
 
+/** The context a request made with `key` carries (also what the portal reads usage with). */
+export function authContextFor(organisation: OrganisationRow, key: ApiKeyRow): AuthContext {
+  return {
+    organisationId: organisation.id,
+    organisationName: organisation.name,
+    plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
+    limits: limitsFor(organisation),
+    keyId: key.id,
+    mode: key.mode,
+    displayPrefix: key.display_prefix,
+  };
+}
+
 const REVOCATION_CHANNEL = 'wcs:key-revocations';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
@@ -139,19 +152,7 @@ export class AccountService {
       return { valid: false, reason: 'UNKNOWN' };
     }
     if (found.key.revoked_at) return { valid: false, reason: 'REVOKED' };
-    const { key, organisation } = found;
-    return {
-      valid: true,
-      auth: {
-        organisationId: organisation.id,
-        organisationName: organisation.name,
-        plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
-        limits: limitsFor(organisation),
-        keyId: key.id,
-        mode: key.mode,
-        displayPrefix: key.display_prefix,
-      },
-    };
+    return { valid: true, auth: authContextFor(found.organisation, found.key) };
   }
 
   /** Records "last used" at most once a minute per key: a write per request would cost every call. */

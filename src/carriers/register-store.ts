@@ -15,23 +15,6 @@ export interface StoredRegistration {
 /** Rows per INSERT: 17 columns x 1000 stays under SQLite's 32,766 and PostgreSQL's 65,535 parameters. */
 const ROWS_PER_STATEMENT = 1000;
 
-/** Columns refreshed from a newer sighting; first_seen_at stays as first written. */
-const REFRESHED = [
-  'business_name',
-  'name_key',
-  'company_number',
-  'tier',
-  'registration_type',
-  'applicant_type',
-  'registration_date',
-  'expiry_date',
-  'postcode',
-  'postcode_key',
-  'address',
-  'last_seen_at',
-  'last_seen_via',
-] as const;
-
 /**
  * Every registration the service has seen (history) and the imported register (the mirror): a row is
  * in the mirror when its mirror_seq is at least the newest complete import's seq, so rows from an
@@ -219,6 +202,14 @@ const COLUMNS = [
   'last_seen_via',
   'mirror_seq',
 ] as const satisfies readonly (keyof CarrierRegistrationRow)[];
+
+/**
+ * Columns refreshed from a newer sighting: all but the key, first_seen_at (stays as first written) and
+ * mirror_seq (set only by imports).
+ */
+const REFRESHED = COLUMNS.filter(
+  (c) => c !== 'registration_number' && c !== 'first_seen_at' && c !== 'mirror_seq',
+);
 
 type InsertRow = Required<Insertable<CarrierRegistrationRow>>;
 

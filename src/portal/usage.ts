@@ -1,6 +1,4 @@
 import type { AuthContext } from '../accounts/account-service.ts';
-import { isPlanName, limitsFor } from '../accounts/plans.ts';
-import type { ApiKeyRow, OrganisationRow } from '../accounts/tables.ts';
 
 /** One key's calls in the current monthly cycle, as the limits capability counts them. */
 export interface KeyUsage {
@@ -18,14 +16,4 @@ export interface UsageReader {
 }
 
 /** The same context the auth hook builds for a request made with this key. */
-export function authContextFor(organisation: OrganisationRow, key: ApiKeyRow): AuthContext {
-  return {
-    organisationId: organisation.id,
-    organisationName: organisation.name,
-    plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
-    limits: limitsFor(organisation),
-    keyId: key.id,
-    mode: key.mode,
-    displayPrefix: key.display_prefix,
-  };
-}
+export { authContextFor } from '../accounts/account-service.ts';
