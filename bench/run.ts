@@ -36,6 +36,8 @@ async function load(url: string, requests: BenchRequest[]): Promise<LoadResult> 
     url,
     connections: CONNECTIONS,
     duration: SECONDS,
+    // `[<id>]` in a body becomes a fresh random id per request (for uncached scenarios).
+    idReplacement: true,
     requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
   };
   const { stdout } = await promisify(execFile)(
