@@ -27,6 +27,20 @@ describe('the local engine reads waste as an expert does', () => {
     expect(answer.reasoning).toContain('"clean"');
   });
 
+  it('reads a garage roof as building work, but oil from a garage as the motor trade', () => {
+    const roof = top('asbestos cement sheets from garage roof');
+    expect(roof.ewc_code).toBe('17 06 05');
+    expect(roof.reasoning).toContain('"garage roof"');
+    expect(roof.reasoning).not.toContain('points to another chapter');
+    expect(top('engine oil from the garage').ewc_code.startsWith('13 02')).toBe(true);
+  });
+
+  it('names the words that pointed elsewhere when the activity and the waste disagree', () => {
+    const answer = top({ description: 'asbestos cement sheets', source_industry: 'vehicle repair garage' });
+    expect(answer.ewc_code).toBe('17 06 05');
+    expect(answer.reasoning).toMatch(/The activity "[^"]+" \(vehicle maintenance/);
+  });
+
   it('codes asbestos sheets from a garage roof as asbestos construction material', () => {
     const answer = top('asbestos sheets from garage roof');
     expect(answer.ewc_code).toBe('17 06 05');

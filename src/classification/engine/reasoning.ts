@@ -27,7 +27,12 @@ function chapterSentence(entry: EwcEntry, fit: ChapterFit, analysis: Analysis): 
     return `The activity ${quote(fit.cue.term)} (${fit.cue.cue.label}, from the ${fit.cue.from.replace('_', ' ')}) points to ${chapter}, which the List of Wastes coding order uses first.`;
   }
   if (fit.conflict) {
-    return `The activity given points to another chapter, so ${chapter} is less likely.`;
+    // Name the words that suggested another activity, so an auditor can judge whether they really do.
+    const strongest = [...analysis.cues].sort((a, b) => b.weight - a.weight)[0];
+    const activity = strongest
+      ? `The activity ${quote(strongest.term)} (${strongest.cue.label}, from the ${strongest.from.replace('_', ' ')})`
+      : 'The activity given';
+    return `${activity} points to another chapter, so ${chapter} is less likely.`;
   }
   if (analysis.cues.length === 0) {
     return `No source activity was given; ${chapter} is where the List of Wastes places this waste.`;

@@ -36,6 +36,19 @@ export const activityCues: ActivityCueDef[] = [
     setting: 'business',
   },
   {
+    // "Garage" alone reads as a motor trade; a garage's own roof, door or demolition is building work
+    // (GOV.UK C&D guidance codes its materials in chapter 17), whoever owns it.
+    label: 'building work on a garage or outbuilding',
+    terms: ['garage roof', 'garage roofs', 'garage roofing', 'garage door', 'garage doors', 'garage demolition', 'demolished garage', 'old garage', 'garage conversion', 'garage wall', 'garage walls', 'garage floor', 'shed roof', 'outbuilding', 'outbuildings', 'lean to', 'carport'],
+    prefixes: [['17', 1.0]],
+  },
+  {
+    label: 'household clear-out',
+    terms: ['garage clear out', 'garage clearout', 'garage clearance', 'clearing the garage', 'clearing out the garage', 'loft clearance', 'shed clearance'],
+    prefixes: [['20', 1.0]],
+    setting: 'household',
+  },
+  {
     label: 'household',
     terms: ['household', 'households', 'householder', 'domestic', 'home', 'house', 'house clearance', 'household clearance', 'home owner', 'homeowner', 'residential', 'diy', 'my house', 'our house', 'flat', 'tenant', 'hwrc', 'household waste recycling centre', 'civic amenity', 'tip', 'the tip', 'recycling centre', 'household collection', 'kerbside', 'council collection', 'garden clearance', 'domestic kitchen', 'private residence', 'household batteries'],
     prefixes: [['20', 1.0]],
