@@ -21,6 +21,8 @@ export interface ComplianceFacts {
   /** The classifier's cross-check of a supplied code: its top codes, or 'unavailable' when it failed. */
   cross_check: { top_codes: string[] } | 'unavailable' | null;
   transfer_date: string;
+  transfer_time: string | null;
+  transfer_place: string | null;
 }
 
 /** The register confirmed a current registration (EA: lower-tier registrations never expire). */
@@ -134,7 +136,8 @@ function wasteWarnings({ waste, cross_check }: ComplianceFacts): ComplianceIssue
   ];
 }
 
-function recordWarnings({ producer, destination, waste }: ComplianceFacts): ComplianceIssue[] {
+function recordWarnings(facts: ComplianceFacts): ComplianceIssue[] {
+  const { producer, destination, waste } = facts;
   const warnings: ComplianceIssue[] = [];
   if (!destination.permit_number) {
     warnings.push({
@@ -153,6 +156,13 @@ function recordWarnings({ producer, destination, waste }: ComplianceFacts): Comp
       code: 'SIC_CODE_MISSING',
       message:
         "The producer's SIC 2007 code is not given; a transfer note must include it (reg 35(2)(a)(iv)).",
+    });
+  }
+  const missing = [facts.transfer_time ? '' : 'time', facts.transfer_place ? '' : 'place'].filter(Boolean);
+  if (missing.length > 0) {
+    warnings.push({
+      code: 'TRANSFER_TIME_OR_PLACE_MISSING',
+      message: `The ${missing.join(' and ')} of transfer ${missing.length > 1 ? 'are' : 'is'} not given; a transfer note must record the time and place of transfer (reg 35(2)(a)(iii)). Fill ${missing.length > 1 ? 'them' : 'it'} in on the printed note at the transfer.`,
     });
   }
   if (waste.quantity_kg === null) {

@@ -57,6 +57,8 @@ export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catal
     waste: { ...waste, confidence },
     cross_check: crossCheck,
     transfer_date: input.transfer_date,
+    transfer_time: input.transfer_time ?? null,
+    transfer_place: given(input.transfer_place),
   };
   return {
     status: 'complete',
@@ -66,6 +68,8 @@ export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catal
     destination,
     ...assess(facts),
     transfer_date: input.transfer_date,
+    transfer_time: facts.transfer_time,
+    transfer_place: facts.transfer_place,
   };
 }
 

@@ -116,11 +116,12 @@ function header(doc: Doc, note: WasteTransferNote): void {
   field(doc, 'Reference', note.reference);
   field(doc, 'Date of transfer', note.transfer_date);
   field(doc, 'Note created', note.created_at);
-  field(doc, 'Time of transfer', '____________  (to be completed at the transfer)');
+  field(doc, 'Time of transfer', note.transfer_time ?? '____________  (to be completed at the transfer)');
   field(
     doc,
     'Place of transfer',
-    '______________________________________________  (to be completed at the transfer)',
+    note.transfer_place ??
+      '______________________________________________  (to be completed at the transfer)',
   );
 }
 

@@ -77,6 +77,16 @@ export const GenerateWtnBody = Type.Object(
       Strict,
     ),
     transfer_date: Type.String({ format: 'date', description: 'A real calendar date, YYYY-MM-DD.' }),
+    transfer_time: Type.Optional(
+      Type.String({
+        pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+        description: 'Time of the transfer, HH:MM, 24-hour UK local time (reg 35(2)(a)(iii)).',
+      }),
+    ),
+    transfer_place: OptionalText(
+      500,
+      "Where the waste changes hands (reg 35(2)(a)(iii)), e.g. the producer's yard or the site address.",
+    ),
   },
   {
     ...Strict,
@@ -146,6 +156,10 @@ export const WasteTransferNote = Type.Object(
       warnings: Type.Array(Issue, { description: 'Advice that does not affect compliance.' }),
     }),
     transfer_date: Type.String(),
+    transfer_time: Nullable(Type.String({ description: 'HH:MM, UK local time; null when not given.' })),
+    transfer_place: Nullable(
+      Type.String({ description: 'Where the waste changes hands; null when not given.' }),
+    ),
     created_at: Type.String({ description: 'ISO 8601 UTC.' }),
   },
   { $id: 'WasteTransferNote', description: 'A waste transfer note. Immutable once created.' },

@@ -103,6 +103,11 @@ describe('POST /v1/generate-wtn refuses bad input, lists every problem, stores n
     expect(issueOf(details, '/transfer_date')).toBe('must be a real calendar date, YYYY-MM-DD');
   });
 
+  it.each(['25:00', '9:30', '10:60', 'noon'])('a transfer time that is not HH:MM: %j', async (time) => {
+    const details = await rejected(validBody({ transfer_time: time }));
+    expect(fields(details)).toEqual(['/transfer_time']);
+  });
+
   it('a leap day is a real date', async () => {
     expect((await t.generate(validBody({ transfer_date: '2028-02-29' }))).statusCode).toBe(201);
   });

@@ -78,11 +78,29 @@ describe('POST /v1/generate-wtn creates a complete note', () => {
       },
       compliance: { is_compliant: true, flags: [], warnings: [] },
       transfer_date: '2026-03-25',
+      transfer_time: '10:30',
+      transfer_place: '45 High Street, Bournemouth, BH1 2AA',
       created_at: '2026-03-20T09:15:00.000Z',
     });
     const read = await t.get(`/v1/wtn/${note.reference}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual(note);
+  });
+
+  it('records the time and place of transfer, and warns (reg 35(2)(a)(iii)) when they are not given', async () => {
+    const given = (await t.generate(validBody())).json() as WasteTransferNote;
+    expect(given.transfer_time).toBe('10:30');
+    expect(given.transfer_place).toBe('45 High Street, Bournemouth, BH1 2AA');
+    expect(codes(given.compliance.warnings)).not.toContain('TRANSFER_TIME_OR_PLACE_MISSING');
+
+    const response = await t.generate(validBody({ transfer_time: undefined, transfer_place: '  ' }));
+    expect(response.statusCode).toBe(201);
+    const note = response.json() as WasteTransferNote;
+    expect(note).toMatchObject({ transfer_time: null, transfer_place: null });
+    const warning = note.compliance.warnings.find((w) => w.code === 'TRANSFER_TIME_OR_PLACE_MISSING');
+    expect(warning?.message).toContain('time and place');
+    expect(warning?.message).toContain('reg 35(2)(a)(iii)');
+    expect(note.compliance.is_compliant).toBe(true); // advice, not a flag
   });
 
   it('dates the reference by the London calendar day of creation', async () => {

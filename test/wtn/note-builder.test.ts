@@ -8,7 +8,13 @@ import type { GenerateWtnInput } from '../../src/wtn/wtn-schemas.ts';
 const catalogue = getCatalogue();
 
 function request(
-  overrides: { waste?: object; carrier?: object; destination?: object; producer?: object } = {},
+  overrides: {
+    waste?: object;
+    carrier?: object;
+    destination?: object;
+    producer?: object;
+    transfer?: object;
+  } = {},
 ) {
   return {
     producer: {
@@ -31,6 +37,9 @@ function request(
       ...overrides.destination,
     },
     transfer_date: '2026-03-25',
+    transfer_time: '10:30',
+    transfer_place: 'Poole BH15 1NF',
+    ...overrides.transfer,
   } as GenerateWtnInput;
 }
 

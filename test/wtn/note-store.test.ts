@@ -50,6 +50,8 @@ function note(reference: string, overrides: Partial<WasteTransferNote> = {}): Wa
     },
     compliance: { is_compliant: true, flags: [], warnings: [] },
     transfer_date: '2026-03-25',
+    transfer_time: null,
+    transfer_place: null,
     created_at: NOW.toISOString(),
     ...overrides,
   };

@@ -54,6 +54,20 @@ const input: GenerateWtnInput = {
 };
 
 describe('the printable transfer note', () => {
+  it('prints the time and place of transfer when given, and leaves blanks to fill in when not', async () => {
+    const given = (
+      await readPdf(
+        await renderNotePdf(
+          noteFor({ ...input, transfer_time: '07:45', transfer_place: 'Rear yard, 45 High Street' }, 'valid'),
+        ),
+      )
+    ).text;
+    expect(given).toContain('07:45');
+    expect(given).toContain('Rear yard, 45 High Street');
+    const blank = (await readPdf(await renderNotePdf(noteFor(input, 'valid')))).text;
+    expect(blank).toContain('(to be completed at the transfer)');
+  });
+
   it('is an A4 PDF with the parties, the waste, the checks, flags, the declaration and places to sign', async () => {
     const pdf = await renderNotePdf(noteFor(input, 'expired'));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');

@@ -38,6 +38,8 @@ export function validBody(overrides: Record<string, unknown> = {}): Record<strin
       permit_number: 'EPR/AB1234CD',
     },
     transfer_date: '2026-03-25',
+    transfer_time: '10:30',
+    transfer_place: '45 High Street, Bournemouth, BH1 2AA',
     ...overrides,
   };
 }
