@@ -1,25 +1,15 @@
 /** This capability's tables, as Kysely sees them (see src/platform/db/schema.ts). */
+import type { RegisterRecord } from './register-record.ts';
 
 /**
  * Every registration the service has seen, from the EA API or an imported export: the register mirror
  * and the history that lets us say `expired` after the live register has dropped a number.
  */
-export interface CarrierRegistrationRow {
-  registration_number: string;
-  business_name: string;
+export interface CarrierRegistrationRow extends RegisterRecord {
   /** business_name folded for searching (see nameKey). */
   name_key: string;
-  company_number: string | null;
-  tier: 'upper' | 'lower';
-  registration_type: string | null;
-  applicant_type: string | null;
-  registration_date: string | null;
-  /** YYYY-MM-DD; null for lower tier (it never expires). */
-  expiry_date: string | null;
-  postcode: string | null;
   /** postcode without spaces, upper case (see postcodeKey). */
   postcode_key: string | null;
-  address: string | null;
   first_seen_at: string;
   last_seen_at: string;
   last_seen_via: 'api' | 'import';

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.ts';
+import { authContextFor } from '../accounts/account-service.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { PlanName } from '../accounts/plans.ts';
 import type { ApiKeyRow, OrganisationRow } from '../accounts/tables.ts';
@@ -12,7 +13,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts'
 import { DatabaseSessionStore, RedisSessionStore } from './session-store.ts';
 import { PortalSessions } from './sessions.ts';
 import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
-import { authContextFor, type KeyUsage, type UsageReader } from './usage.ts';
+import type { KeyUsage, UsageReader } from './usage.ts';
 import { PortalUserStore } from './user-store.ts';
 
 /** Plans a customer may move between in the portal; enterprise is agreed with us, not self-served. */
