@@ -43,8 +43,8 @@ const REDACT = [
   '*.key',
 ];
 
-export function createLogger(config: Config): Logger {
-  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } });
+export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 
 /**

@@ -1,3 +1,4 @@
+import pino from 'pino';
 import { createLogger } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -14,10 +15,11 @@ export async function withServices<T>(
   action: (services: Services, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
-  const logger = createLogger({
-    ...config,
-    LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL,
-  });
+  // Logs go to stderr, so a Redis warning can never corrupt a command's --json output on stdout.
+  const logger = createLogger(
+    { ...config, LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL },
+    pino.destination(2),
+  );
   const db = createDb(config.DATABASE_URL);
   const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
   try {
