@@ -1,7 +1,7 @@
 // Evaluation of a classification engine against the labelled sets in data/eval/: top-1, top-3, the
 // hazardous flag of the top answer, accuracy per confidence band, per chapter, and the worst misses.
 // dev.jsonl is the development set; held-out.jsonl was written last and is never tuned on.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { ClassificationEngine } from './types.ts';
 
@@ -14,6 +14,8 @@ export interface EvalItem {
   expected_hazardous: boolean;
   source: string;
   section: string;
+  /** Blind batches say how hard each item is: easy, medium or hard. */
+  difficulty?: string;
 }
 
 export interface BandStats {
@@ -41,16 +43,32 @@ export interface EvalReport {
   top3: number;
   hazardous_flag: number;
   outside_catalogue: number;
+  /** Hazardous wastes whose top answer was non-hazardous: the legal failure that matters most. */
+  hazardous_missed: number;
   bands: BandStats[];
+  difficulty: Array<{ difficulty: string; count: number; top1: number; top3: number }>;
   chapters: Array<{ chapter: string; count: number; top1: number; top3: number }>;
   worst_misses: Miss[];
   latency_ms: { p50: number; p99: number; max: number };
 }
 
-const EVAL_DIR = fileURLToPath(new URL('../../data/eval/', import.meta.url));
+export const EVAL_DIR = fileURLToPath(new URL('../../data/eval/', import.meta.url));
 
-export function loadEvalSet(name: 'dev' | 'held-out'): EvalItem[] {
-  const text = readFileSync(`${EVAL_DIR}${name}.jsonl`, 'utf8');
+/** The labelled sets in data/eval/: dev (tuned on), held-out, and blind batches once scored. */
+export function evalSetNames(): string[] {
+  const names = readdirSync(EVAL_DIR)
+    .filter((f) => f.endsWith('.jsonl'))
+    .map((f) => f.slice(0, -'.jsonl'.length));
+  const rank = (n: string) => (n === 'dev' ? 0 : n === 'held-out' ? 1 : 2);
+  return names.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+}
+
+export function loadEvalSet(name: string): EvalItem[] {
+  return loadEvalFile(`${EVAL_DIR}${name}.jsonl`);
+}
+
+export function loadEvalFile(path: string): EvalItem[] {
+  const text = readFileSync(path, 'utf8');
   return text
     .split('\n')
     .filter((line) => line.trim() !== '')
@@ -83,10 +101,15 @@ export function runEval(
   set: string,
   isKnownCode: (code: string) => boolean,
 ): EvalReport {
+  return summarise(classifyAll(engine, items), set, isKnownCode);
+}
+
+/** Every item's answer and its time. */
+export function classifyAll(engine: ClassificationEngine, items: EvalItem[]): EvalOutcome[] {
   // Latency: one warm-up pass, then the median of three timings per item, so that a busy machine's
   // scheduling pauses are not counted as the engine's cost (the benchmark measures throughput).
   for (const item of items) engine.classify(item);
-  const outcomes = items.map((item) => {
+  return items.map((item) => {
     const runs: number[] = [];
     for (let i = 0; i < 3; i++) {
       const started = performance.now();
@@ -95,7 +118,6 @@ export function runEval(
     }
     return { item, ranking: engine.classify(item).ranking, ms: runs.sort((a, b) => a - b)[1] };
   });
-  return summarise(outcomes, set, isKnownCode);
 }
 
 function missOf(o: EvalOutcome, inTop3: boolean): Miss {
@@ -125,6 +147,8 @@ export function summarise(
   let top3 = 0;
   let hazardous = 0;
   let outside = 0;
+  let hazardousMissed = 0;
+  const difficulty = new Map<string, { count: number; top1: number; top3: number }>();
   for (const o of outcomes) {
     const codes = o.ranking.map((r) => r.ewc_code);
     const top = o.ranking[0];
@@ -134,6 +158,14 @@ export function summarise(
     top1 += right ? 1 : 0;
     top3 += inTop3 ? 1 : 0;
     hazardous += top && top.is_hazardous === o.item.expected_hazardous ? 1 : 0;
+    if (o.item.expected_hazardous && !top?.is_hazardous) hazardousMissed++;
+    if (o.item.difficulty) {
+      const d = difficulty.get(o.item.difficulty) ?? { count: 0, top1: 0, top3: 0 };
+      d.count++;
+      d.top1 += right ? 1 : 0;
+      d.top3 += inTop3 ? 1 : 0;
+      difficulty.set(o.item.difficulty, d);
+    }
     const band = bands.find((b) => b.test(top?.confidence ?? 0));
     if (band) {
       band.count++;
@@ -155,6 +187,13 @@ export function summarise(
     top3: ratio(top3, n),
     hazardous_flag: ratio(hazardous, n),
     outside_catalogue: outside,
+    hazardous_missed: hazardousMissed,
+    difficulty: [...difficulty].map(([d, x]) => ({
+      difficulty: d,
+      count: x.count,
+      top1: ratio(x.top1, x.count),
+      top3: ratio(x.top3, x.count),
+    })),
     bands: bands.map((b) => ({
       band: b.band,
       count: b.count,
@@ -183,7 +222,11 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function formatReport(report: EvalReport, missLimit = 15): string {
   const lines = [
     `== ${report.set}: ${report.count} descriptions ==`,
-    `top-1 ${pct(report.top1)}   top-3 ${pct(report.top3)}   hazardous flag of top answer ${pct(report.hazardous_flag)}   codes outside the catalogue ${report.outside_catalogue}`,
+    `top-1 ${pct(report.top1)}   top-3 ${pct(report.top3)}   hazardous flag of top answer ${pct(report.hazardous_flag)}   hazardous missed ${report.hazardous_missed}   codes outside the catalogue ${report.outside_catalogue}`,
+    ...report.difficulty.map(
+      (d) =>
+        `  ${d.difficulty.padEnd(7)} n=${String(d.count).padStart(3)}  top-1 ${pct(d.top1).padStart(6)}  top-3 ${pct(d.top3).padStart(6)}`,
+    ),
     'confidence bands (top answer):',
     ...report.bands.map(
       (b) =>

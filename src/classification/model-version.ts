@@ -2,12 +2,14 @@
 // computed at load, so the label changes whenever the engine or its knowledge changes (and cached
 // answers from an older engine are never mistaken for current ones).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const ENGINE_RELEASE = 'local-2026.11.1';
+export const ENGINE_RELEASE = 'local-2026.11.2';
 
-const HASHED_DIRS = ['engine', 'knowledge'];
+const HASHED_DIRS = ['engine', 'knowledge', 'ranker'];
+/** Data the engine reads at start: its rules, the substances it checks and the trained weights. */
+const HASHED_DATA = ['rules.json', 'hazardous-substances.json', 'model/ranker.bin.gz'];
 
 function sourceHash(): string {
   const root = fileURLToPath(new URL('.', import.meta.url));
@@ -20,6 +22,11 @@ function sourceHash(): string {
     }
   }
   hash.update(readFileSync(`${root}guidance.ts`));
+  const data = fileURLToPath(new URL('../../data/classification/', import.meta.url));
+  for (const file of HASHED_DATA) {
+    hash.update(`${file}\n`);
+    if (existsSync(data + file)) hash.update(readFileSync(data + file));
+  }
   return hash.digest('hex').slice(0, 8);
 }
 

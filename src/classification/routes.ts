@@ -81,6 +81,10 @@ const ClassifyResponse = Type.Object({
   compliance: Type.Object({
     hazardous_waste: Type.Boolean({ description: 'True when any returned code is hazardous.' }),
     flags: Type.Array(FlagSchema),
+    hazardous_substances: Type.Array(Type.String(), {
+      description:
+        'Hazardous substances or materials the description names and does not negate (e.g. "asbestos", "oil or fuel"). When the top code does not reflect one, a hazardous code is in the ranking and HAZARDOUS_SUBSTANCE_NAMED is flagged.',
+    }),
     disposal_notes: Type.String({ description: 'Handling and disposal notes for the top code.' }),
     requires_consignment_note: Type.Boolean({ description: 'True when the top code is hazardous.' }),
   }),

@@ -32,6 +32,7 @@ export const LOW_CONFIDENCE_THRESHOLD = 0.7;
 export interface EngineAnswer {
   ranking: RankedClassification[];
   flags: readonly string[];
+  hazardous_substances?: readonly string[];
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }
@@ -73,6 +74,7 @@ export interface ClassificationService {
 interface CachedAnswer {
   ranking: RankedClassification[];
   flags: string[];
+  hazardous_substances?: string[];
   model_version: string;
   classified_at: string;
 }
@@ -106,7 +108,7 @@ const NO_CODE_NOTE =
 
 /** Compliance of the answer as returned (after the cut to max_results). */
 export function complianceFor(
-  answer: Pick<CachedAnswer, 'ranking' | 'flags'>,
+  answer: Pick<CachedAnswer, 'ranking' | 'flags' | 'hazardous_substances'>,
   returned: RankedClassification[],
   catalogue: Catalogue,
 ): Compliance {
@@ -125,6 +127,7 @@ export function complianceFor(
     flags: [...flags].sort(
       (a, b) => (FLAG_ORDER.get(a) ?? 99) - (FLAG_ORDER.get(b) ?? 99) || a.localeCompare(b),
     ),
+    hazardous_substances: answer.hazardous_substances ?? [],
     disposal_notes: entry && top ? disposalNotes(entry, top.notes, top.mirror_undecided) : NO_CODE_NOTE,
     requires_consignment_note: top?.is_hazardous ?? false,
   };
@@ -147,6 +150,7 @@ export function createClassificationService(options: ClassificationServiceOption
       return {
         ranking: result.ranking,
         flags: [...result.flags],
+        hazardous_substances: [...(result.hazardous_substances ?? [])],
         model_version: result.model_version ?? engine.version,
         classified_at: clock.now().toISOString(),
       };

@@ -29,6 +29,8 @@ export interface Compliance {
   hazardous_waste: boolean;
   /** The documented vocabulary (FLAGS), plus any flag an engine adds (e.g. the LLM engine's fallback). */
   flags: string[];
+  /** Hazardous substances the description names and does not negate. */
+  hazardous_substances: string[];
   disposal_notes: string;
   /** True when the top code is hazardous. */
   requires_consignment_note: boolean;
@@ -61,6 +63,12 @@ export interface EngineResult {
   ranking: RankedClassification[];
   /** Flags about the input as a whole (e.g. MULTIPLE_WASTE_TYPES). */
   flags: Flag[];
+  /** Hazardous substances the input names and does not negate ("asbestos", "oil or fuel"). */
+  hazardous_substances?: string[];
+  /** The blend's next candidates after the ranking, best first (the LLM engine offers them to the model). */
+  candidates?: string[];
+  /** Misspellings the rules read as known words ("oilly" as "oily"); the ranker reads them so too. */
+  corrections?: Array<{ from: string; to: string }>;
 }
 
 export interface ClassificationEngine {

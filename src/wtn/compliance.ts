@@ -17,6 +17,8 @@ export interface ComplianceFacts {
     confidence: number | null;
     quantity_kg: number | null;
     container_type: string | null;
+    /** Hazardous substances the description names (from the classifier), whatever code the note carries. */
+    hazardous_substances: string[];
   };
   /** The classifier's cross-check of a supplied code: its top codes, or 'unavailable' when it failed. */
   cross_check: { top_codes: string[] } | 'unavailable' | null;
@@ -77,6 +79,13 @@ export function flagsFor(facts: ComplianceFacts): ComplianceIssue[] {
     flags.push({
       code: 'LOW_CONFIDENCE_CLASSIFICATION',
       message: `The code ${waste.ewc_code} was chosen with confidence ${waste.confidence.toFixed(2)}, below ${LOW_CONFIDENCE_THRESHOLD}: have someone competent review it before the transfer.`,
+    });
+  }
+  if (waste.ewc_code !== null && waste.is_hazardous === false && waste.hazardous_substances.length > 0) {
+    const named = waste.hazardous_substances.join(', ');
+    flags.push({
+      code: 'HAZARDOUS_SUBSTANCE_NAMED',
+      message: `The description names ${named}, but ${waste.ewc_code} is not a hazardous entry. Have the waste assessed (WM3) and use the hazardous entry if it carries the substance; hazardous waste moves on a consignment note.`,
     });
   }
   if (waste.is_hazardous) {

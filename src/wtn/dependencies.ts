@@ -34,6 +34,8 @@ export interface WasteClassification {
 
 export interface ClassificationResult {
   classifications: WasteClassification[];
+  /** Hazardous substances the description names and does not negate ("asbestos", "oil or fuel"). */
+  compliance?: { hazardous_substances: string[] };
 }
 
 export interface WasteClassifier {

@@ -54,7 +54,14 @@ export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catal
           days_until_expiry: daysUntilExpiry,
         }
       : null,
-    waste: { ...waste, confidence },
+    waste: {
+      ...waste,
+      confidence,
+      hazardous_substances:
+        findings.classification && findings.classification !== 'failed'
+          ? (findings.classification.compliance?.hazardous_substances ?? [])
+          : [],
+    },
     cross_check: crossCheck,
     transfer_date: input.transfer_date,
     transfer_time: input.transfer_time ?? null,

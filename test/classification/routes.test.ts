@@ -48,6 +48,7 @@ describe('POST /v1/classify-waste', () => {
     );
     expect(body.classifications[0].ewc_code).toBe('15 02 02');
     expect(body.compliance.requires_consignment_note).toBe(true);
+    expect(body.compliance.hazardous_substances).toEqual(['oil or fuel']);
     expect(body.metadata.cached).toBe(false);
   });
 

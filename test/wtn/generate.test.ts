@@ -242,8 +242,28 @@ describe('POST /v1/generate-wtn with the classifier', () => {
     expect(agrees.compliance.warnings).toEqual([]);
   });
 
+  it('a hazardous substance named in the description flags a note whose code is not hazardous', async () => {
+    const description = 'broken concrete with bits of asbestos cement sheet in it';
+    const note = await t.note(bodyWith('waste', { description, ewc_code: '17 01 07', auto_classify: true }));
+    expect(note.waste).toMatchObject({ ewc_code: '17 01 07', is_hazardous: false });
+    expect(codes(note.compliance.flags)).toContain('HAZARDOUS_SUBSTANCE_NAMED');
+    expect(note.compliance.flags.find((f) => f.code === 'HAZARDOUS_SUBSTANCE_NAMED')?.message).toContain(
+      'asbestos',
+    );
+    expect(note.compliance.is_compliant).toBe(false);
+
+    const negated = await t.note(
+      bodyWith('waste', {
+        description: 'broken concrete, no asbestos',
+        ewc_code: '17 01 07',
+        auto_classify: true,
+      }),
+    );
+    expect(codes(negated.compliance.flags)).not.toContain('HAZARDOUS_SUBSTANCE_NAMED');
+  });
+
   it('a classification below 0.7 confidence goes on the note flagged for review', async () => {
-    const description = 'mixed waste';
+    const description = 'dust';
     const top = (await classify(description)).classifications[0];
     expect(top.confidence).toBeLessThan(0.7); // what this test relies on
     const note = await t.note(bodyWith('waste', { description, ewc_code: undefined, auto_classify: true }));

@@ -4,7 +4,11 @@ import type { Catalogue, EwcEntry } from '../catalogue.ts';
 import { disposalNotes, flagsForEntry } from '../guidance.ts';
 import { knowledge as defaultKnowledge, type Knowledge } from '../knowledge/index.ts';
 import type { Flag } from '../knowledge/types.ts';
+import { FLAGS } from '../knowledge/types.ts';
 import { MODEL_VERSION } from '../model-version.ts';
+import { combine } from '../ranker/combine.ts';
+import { createSubstanceFinder, loadSubstances } from '../ranker/hazards.ts';
+import { type RankerModel, shippedRanker } from '../ranker/model.ts';
 import type { ClassificationEngine, ClassifyInput, EngineResult, RankedClassification } from '../types.ts';
 import { type Analysis, analyse } from './analysis.ts';
 import { compileKnowledge } from './compile.ts';
@@ -121,9 +125,12 @@ function toRanked(
 export interface LocalEngineOptions {
   catalogue: Catalogue;
   knowledge?: Knowledge;
+  /** The learned ranker; defaults to the shipped model. null: the rules alone (used in training). */
+  ranker?: RankerModel | null;
 }
 
-export function createLocalEngine(options: LocalEngineOptions): ClassificationEngine {
+/** The rule engine alone: lexicon, activity cues, mirror evidence and the legal text. */
+export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): ClassificationEngine {
   const { catalogue } = options;
   const compiled = compileKnowledge(options.knowledge ?? defaultKnowledge, catalogue);
   const legalText = createLegalTextIndex(catalogue);
@@ -141,7 +148,31 @@ export function createLocalEngine(options: LocalEngineOptions): ClassificationEn
       const conflict = ranked[0] ? chapterFit(ranked[0].code, analysis.cues).conflict : false;
       const confidences = rankingConfidences(ranked, { multipleWastes: multiple, chapterConflict: conflict });
       const ranking = ranked.map((c, i) => toRanked(c, confidences[i], analysis, catalogue));
-      return { ranking, flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [] };
+      // Every word the speller read as a known one, not only those that matched: the ranker reads them too.
+      const corrections = [...analysis.description, ...analysis.context]
+        .filter((t) => t.correctedFrom)
+        .map((t) => ({ from: t.correctedFrom as string, to: t.stem }));
+      return { ranking, flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [], corrections };
+    },
+  };
+}
+
+/**
+ * The local engine: the rule engine's ranking blended with the learned ranker's, checked for named
+ * hazardous substances and calibrated (src/classification/ranker).
+ */
+export function createLocalEngine(options: LocalEngineOptions): ClassificationEngine {
+  const rules = createRuleEngine(options);
+  const deps = {
+    model: options.ranker === undefined ? shippedRanker() : options.ranker,
+    substances: createSubstanceFinder(loadSubstances(options.catalogue, FLAGS)),
+    catalogue: options.catalogue,
+  };
+  return {
+    version: MODEL_VERSION,
+    classify(input: ClassifyInput): EngineResult {
+      const r = rules.classify(input);
+      return combine(input, r, deps);
     },
   };
 }

@@ -2,6 +2,7 @@
 // clause ("tubes, fluorescent"), and word groups anywhere (co-occurrence). Longer matches subsume the
 // shorter ones they contain ("oil filters" is not also "oil"), and negated terms ("no asbestos",
 // "asbestos free") are dropped.
+import { markNegation } from '../ranker/negation.ts';
 import { STOPWORDS, type Token } from './text.ts';
 
 export interface TermEntry<T> {
@@ -50,38 +51,32 @@ export function buildTermIndex<T>(entries: TermEntry<T>[], groups: GroupEntry<T>
   return { byFirst, multi, groups };
 }
 
-const NEGATORS = new Set([
-  'no',
-  'not',
-  'non',
-  'none',
-  'without',
-  'never',
-  'nor',
-  'isnt',
-  'arent',
-  'negative',
-]);
-/** Words that may stand between a negator and what it negates ("negative for coal tar", "free of oil"). */
-const NEGATION_LINKS = new Set(['for', 'of', 'from', 'any']);
-const POST_NEGATORS = new Set(['free']);
+// Negation is read once per token list with the rules of data/classification/rules.json (shared with
+// the ranker and the hazard check), so it holds across a list: "no plaster or asbestos".
+const negatedMemo = new WeakMap<readonly Token[], boolean[]>();
+
+function negatedWords(tokens: readonly Token[]): boolean[] {
+  let marks = negatedMemo.get(tokens);
+  if (!marks) {
+    const ws = tokens.map((t) => ({
+      raw: t.raw,
+      stem: t.stem,
+      // The tokenizer folds all punctuation into ","; a boundary word is not punctuation.
+      stop: false,
+      comma: t.boundary === ',' && t.index > 0,
+      negated: false,
+    }));
+    marks = markNegation(ws).map((w) => w.negated);
+    negatedMemo.set(tokens, marks);
+  }
+  return marks;
+}
 
 /** True when the match is negated: "no asbestos", "not contaminated", "asbestos free", "free of oil". */
 export function isNegated(tokens: readonly Token[], start: number, end: number): boolean {
-  for (let i = start - 1; i >= 0 && i >= start - 4; i--) {
-    const crossed = tokens[i + 1];
-    // Stop at a clause boundary, unless it is a linking word after a negator ("negative for tar").
-    if (
-      crossed.boundaryBefore &&
-      !(NEGATION_LINKS.has(crossed.boundary) || NEGATION_LINKS.has(tokens[i].raw))
-    )
-      break;
-    const raw = tokens[i].raw;
-    if (NEGATORS.has(raw)) return true;
-    if (raw === 'free' && NEGATION_LINKS.has(tokens[i + 1]?.raw ?? '')) return true;
-  }
-  const next = tokens[end];
-  return next !== undefined && POST_NEGATORS.has(next.raw);
+  const marks = negatedWords(tokens);
+  for (let i = start; i < end; i++) if (marks[i]) return true;
+  return false;
 }
 
 function qualityOf(tokens: readonly Token[], positions: number[], base: number): number {

@@ -2,35 +2,13 @@
 // the List of Wastes has a mixture entry for them (17 01 07 concrete/bricks/tiles, 17 09 04 mixed C&D,
 // 15 01 06 mixed packaging). EA Using the List of Wastes: mixed loads take the mixture code unless the
 // fractions are kept separate.
+
+import { classifierRules, type MixtureRule } from '../ranker/negation.ts';
 import type { Analysis, ConceptHit } from './analysis.ts';
 import type { CompiledConcept } from './compile.ts';
 
-interface MixtureRule {
-  /** All heads' codes start with this prefix... */
-  within?: string;
-  /** ...or are all among these codes (and the mixture code is one of them). */
-  among?: string[];
-  code: string;
-  label: string;
-}
-
-const MIXTURE_RULES: MixtureRule[] = [
-  { within: '17 01', code: '17 01 07', label: 'a mixture of concrete, bricks, tiles or ceramics' },
-  { within: '17 04', code: '17 04 07', label: 'a mixture of metals' },
-  // A load of electrical equipment with a hazardous item in it is hazardous (GOV.UK WEEE guidance).
-  {
-    among: ['20 01 35', '20 01 36', '20 01 21', '20 01 23'],
-    code: '20 01 35',
-    label: 'electrical equipment including hazardous items',
-  },
-  {
-    among: ['16 02 13', '16 02 14', '16 02 11', '16 02 09'],
-    code: '16 02 13',
-    label: 'electrical equipment including hazardous items',
-  },
-  { within: '17', code: '17 09 04', label: 'a mixture of construction and demolition materials' },
-  { within: '15 01', code: '15 01 06', label: 'a mixture of packaging materials' },
-];
+// The rules themselves are data: data/classification/rules.json, "mixtures".
+const { rules: MIXTURE_RULES, source: SOURCE } = classifierRules().mixtures;
 
 function applies(rule: MixtureRule, codes: Set<string>): boolean {
   if (rule.among) return codes.has(rule.code) && [...codes].every((c) => rule.among?.includes(c));
@@ -42,8 +20,6 @@ function headCode(h: ConceptHit, setting: Analysis['setting']): string | undefin
   const options = h.match.item.options;
   return (options.find((o) => !o.setting || o.setting === setting) ?? options[0])?.code;
 }
-
-const SOURCE = 'EA Using the List of Wastes: mixed loads are coded with the mixture entry';
 
 export function mixtureHit(analysis: Analysis): ConceptHit | undefined {
   const heads = analysis.concepts.filter(

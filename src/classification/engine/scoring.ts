@@ -4,6 +4,7 @@
 // is known, and a "99" (not otherwise specified) code is used only when nothing specific fits.
 import type { Catalogue } from '../catalogue.ts';
 import type { EvidenceKind } from '../knowledge/types.ts';
+import { classifierRules } from '../ranker/negation.ts';
 import { type Analysis, type ConceptHit, type CueHit, ROLE_FACTOR, type Role } from './analysis.ts';
 import type { CodeOption, CompiledKnowledge } from './compile.ts';
 import { type EvidenceItem, type MirrorDecision, resolveOption } from './mirror.ts';
@@ -31,24 +32,9 @@ export interface Candidate {
   legalText?: { words: string[]; similarity: number };
 }
 
-const ACTIVITY_CHAPTERS = new Set([
-  '01',
-  '02',
-  '03',
-  '04',
-  '05',
-  '06',
-  '07',
-  '08',
-  '09',
-  '10',
-  '11',
-  '12',
-  '17',
-  '18',
-  '19',
-  '20',
-]);
+// The coding order's activity chapters (data/classification/rules.json, "coding_order").
+const ACTIVITY_CHAPTERS: ReadonlySet<string> = new Set(classifierRules().coding_order.activity_chapters);
+const NOS_SUFFIX = classifierRules().coding_order.not_otherwise_specified_suffix;
 
 export interface ChapterFit {
   factor: number;
@@ -101,7 +87,7 @@ function computeFit(code: string, unique: readonly CueHit[]): ChapterFit {
   // Codes of 13-16 are the coding order's fallbacks and are not penalised for a different activity.
   const conflict = bestValue === 0 && activity >= 0.6 && ACTIVITY_CHAPTERS.has(code.slice(0, 2));
   if (conflict) factor *= 1 - 0.25 * Math.min(activity, 1.6);
-  if (code.endsWith(' 99')) factor *= 0.4;
+  if (code.endsWith(` ${NOS_SUFFIX}`)) factor *= 0.4;
   return { factor, cue: bestCue, conflict };
 }
 

@@ -2,8 +2,9 @@
 // shown with its legal text, hazard status, sub-chapter and mirror partner. Asking the model to choose
 // from a short list (instead of recalling codes) is what makes its answer checkable: a code outside the
 // list is dropped. The list is built from what a waste expert would put side by side:
-//   1. the local engine's ranking (its lexicon and activity knowledge);
+//   1. the local engine's ranking (the learned ranker blended with the rules);
 //   2. the other side of every mirror pair among them (WM3 Appendix A: the side is decided by evidence);
+//   2a. the learned ranker's next candidates, with their partners;
 //   3. entries whose legal text and sub-chapter title share the description's words;
 //   4. the sub-chapter of the local engine's first choice (the neighbours an expert reads next).
 import type { Catalogue, EwcEntry } from '../catalogue.ts';
@@ -28,6 +29,7 @@ export function proposeCandidates(
   catalogue: Catalogue,
   legalText: LegalTextIndex,
   limit = CANDIDATE_LIMIT,
+  rankerNext: readonly string[] = [],
 ): Candidate[] {
   const chosen = new Map<string, Candidate>();
   const add = (entry: EwcEntry | undefined) => {
@@ -43,6 +45,7 @@ export function proposeCandidates(
   const ranked = localRanking.map((r) => catalogue.get(r.ewc_code));
   for (const entry of ranked) add(entry);
   for (const entry of ranked) withPartners(entry);
+  for (const code of rankerNext.slice(0, 5)) withPartners(catalogue.get(code));
   const text = [input.description, input.additional_context ?? '', input.source_industry ?? ''].join('. ');
   for (const match of legalText.search(tokenize(text), LEGAL_TEXT_MATCHES)) withPartners(match.entry);
   const top = ranked[0];

@@ -70,6 +70,7 @@ export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
     return {
       ranking: localResult.ranking,
       flags: [...localResult.flags, LLM_FALLBACK_FLAG],
+      hazardous_substances: localResult.hazardous_substances,
       model_version: local.version,
       outcome: 'fallback',
       usage: null,
@@ -104,7 +105,14 @@ export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
     localVersion: local.version,
     async classify(input) {
       const localResult = local.classify(input);
-      const candidates = proposeCandidates(input, localResult.ranking, catalogue, legalText);
+      const candidates = proposeCandidates(
+        input,
+        localResult.ranking,
+        catalogue,
+        legalText,
+        undefined,
+        localResult.candidates,
+      );
       // Nothing to choose from (no word of the description relates to any entry): no call is made.
       if (candidates.length === 0) {
         return { ...localResult, model_version: local.version, outcome: 'no_candidates', usage: null };
@@ -129,6 +137,7 @@ export function createLlmEngine(options: LlmEngineOptions): LlmEngine {
           ? noneFitsRanking(localResult.ranking)
           : modelRanking(checked.picks, byCode, localResult.ranking),
         flags: localResult.flags,
+        hazardous_substances: localResult.hazardous_substances,
         model_version: version,
         outcome: noneFit ? 'model_none_fit' : 'model',
         usage,

@@ -1,0 +1,171 @@
+// Blending the learned ranker with the rule engine, then the named-substance check, then calibration.
+// The ranker covers the whole List; the rules know what rules know best (mirror entries decided by
+// contamination evidence, the coding order, the household/business split): a code the rules chose gains
+// `ruleWeight x its rule confidence` on the ranker's log-probability. The result is pure data, so the
+// training script fits ruleWeight and the calibration on exactly what the engine computes.
+import type { Catalogue } from '../catalogue.ts';
+import { type NamedSubstance, reflects } from './hazards.ts';
+import type { Calibration } from './model.ts';
+
+export interface BlendCandidate {
+  code: string;
+  /** The ranker's probability. */
+  p: number;
+  /** The rule engine's confidence, 0 when it did not rank the code. */
+  rule: number;
+  score: number;
+  /** Set when the named-substance check put the code here. */
+  substance?: { named: NamedSubstance; action: 'promoted' | 'added' };
+}
+
+export interface Blended {
+  ranked: BlendCandidate[];
+  /** Softmax of the blended scores over the candidates, in ranked order. */
+  share: number[];
+  /** The rule engine's first choice is the blended first choice. */
+  agree: boolean;
+  /** Named substances the final first choice does not reflect. */
+  unreflected: NamedSubstance[];
+}
+
+/** Indices of the n largest values, largest first (one pass; n is small). */
+function topIndices(values: ArrayLike<number>, n: number): number[] {
+  const best: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    if (best.length === n && values[i] <= values[best[n - 1]]) continue;
+    let at = best.length === n ? n - 1 : best.length;
+    if (best.length < n) best.push(i);
+    while (at > 0 && values[best[at - 1]] < values[i]) {
+      best[at] = best[at - 1];
+      at--;
+    }
+    best[at] = i;
+  }
+  return best;
+}
+
+/** How many of the ranker's best codes join the rules' codes as candidates. */
+const POOL = 12;
+const FLOOR = 1e-6;
+
+export function blend(
+  probs: ArrayLike<number> | null,
+  classes: readonly string[],
+  classIndex: ReadonlyMap<string, number>,
+  rules: ReadonlyArray<{ code: string; confidence: number }>,
+  ruleWeight: number,
+): BlendCandidate[] {
+  const byCode = new Map<string, BlendCandidate>();
+  if (probs) {
+    for (const i of topIndices(probs, POOL))
+      byCode.set(classes[i], { code: classes[i], p: probs[i], rule: 0, score: 0 });
+  }
+  for (const r of rules) {
+    const existing = byCode.get(r.code);
+    if (existing) existing.rule = Math.max(existing.rule, r.confidence);
+    else {
+      const i = classIndex.get(r.code);
+      byCode.set(r.code, {
+        code: r.code,
+        p: probs && i !== undefined ? probs[i] : 0,
+        rule: r.confidence,
+        score: 0,
+      });
+    }
+  }
+  const all = [...byCode.values()];
+  for (const c of all) c.score = probs ? Math.log(Math.max(c.p, FLOOR)) + ruleWeight * c.rule : c.rule;
+  return all.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+}
+
+/** A hazardous candidate this close to the first choice replaces it when a substance is named. */
+export const PROMOTE_RATIO = 0.1;
+
+function best(ranked: BlendCandidate[], codes: Iterable<string>): BlendCandidate | undefined {
+  const wanted = new Set(codes);
+  return ranked.find((c) => wanted.has(c.code));
+}
+
+/**
+ * Makes every named substance count: the hazardous side of the first choice's mirror pair, or the
+ * substance's own entry, becomes first when the blend gives it a real chance; otherwise the best such
+ * code joins the first three and the substance stays unreflected (the caller flags it).
+ */
+export function applySubstances(
+  ranked: BlendCandidate[],
+  named: NamedSubstance[],
+  catalogue: Catalogue,
+): { ranked: BlendCandidate[]; unreflected: NamedSubstance[] } {
+  let out = [...ranked];
+  const unreflected: NamedSubstance[] = [];
+  for (const s of named) {
+    const top = out[0];
+    if (!top || reflects(top.code, s, catalogue)) continue;
+    const topEntry = catalogue.get(top.code);
+    const partners = (topEntry?.mirror_of ?? []).filter((c) => catalogue.get(c)?.is_hazardous);
+    const options = [...(s.specific ? [] : partners), ...s.codes];
+    let pick = best(out, options);
+    if (!pick && options.length > 0) {
+      pick = { code: options[0], p: 0, rule: 0, score: -Infinity };
+      out.push(pick);
+    }
+    if (!pick) {
+      unreflected.push(s);
+      continue;
+    }
+    const promote = Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous;
+    out = out.filter((c) => c !== pick);
+    if (promote) {
+      pick.substance = { named: s, action: 'promoted' };
+      out.unshift(pick);
+    } else {
+      const at = out.slice(0, 3).findIndex((c) => c.score < pick.score);
+      if (at < 0 || at > 2) {
+        pick.substance = { named: s, action: 'added' };
+        out.splice(Math.min(2, out.length), 0, pick);
+      } else out.splice(at, 0, pick);
+      if (!reflects(out[0].code, s, catalogue)) unreflected.push(s);
+    }
+  }
+  return { ranked: out, unreflected };
+}
+
+/** Softmax of the blended scores, in ranked order (a substance's inserted code keeps its own score). */
+export function shares(ranked: BlendCandidate[]): number[] {
+  const finite = ranked.map((c) => (Number.isFinite(c.score) ? c.score : -50));
+  const max = Math.max(...finite);
+  const e = finite.map((s) => Math.exp(s - max));
+  const sum = e.reduce((a, b) => a + b, 0) || 1;
+  return e.map((x) => x / sum);
+}
+
+/** The chance the first choice is right, from the out-of-fold fit. */
+export function calibrated(share: number, agree: boolean, calibration: Calibration): number {
+  const steps = agree ? calibration.agree : calibration.disagree;
+  for (const [upper, accuracy] of steps) if (share <= upper) return accuracy;
+  return steps.at(-1)?.[1] ?? share;
+}
+
+/**
+ * Pool-adjacent-violators: a non-decreasing step function from (score, right) pairs, as [upper, accuracy].
+ * Each bin's accuracy carries a small prior towards one half, so a thin bin never claims certainty.
+ */
+export function isotonic(points: Array<{ x: number; y: number }>, prior = 2): Array<[number, number]> {
+  const sorted = [...points].sort((a, b) => a.x - b.x);
+  const value = (b: { sum: number; weight: number }) => (b.sum + prior * 0.5) / (b.weight + prior);
+  const blocks: Array<{ upper: number; sum: number; weight: number }> = [];
+  for (const p of sorted) {
+    blocks.push({ upper: p.x, sum: p.y, weight: 1 });
+    while (blocks.length > 1) {
+      const b = blocks[blocks.length - 1];
+      const a = blocks[blocks.length - 2];
+      if (value(a) < value(b)) break;
+      blocks.splice(blocks.length - 2, 2, {
+        upper: b.upper,
+        sum: a.sum + b.sum,
+        weight: a.weight + b.weight,
+      });
+    }
+  }
+  return blocks.map((b) => [b.upper, Math.round(value(b) * 1000) / 1000]);
+}

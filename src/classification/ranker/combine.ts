@@ -1,0 +1,251 @@
+// The engine's answer from the rule engine's ranking and the learned ranker's probabilities: blended,
+// checked for named hazardous substances, calibrated, and explained in words an auditor can follow.
+import type { Catalogue, EwcEntry } from '../catalogue.ts';
+import { flagsForEntry } from '../guidance.ts';
+import type { Flag } from '../knowledge/types.ts';
+import type { ClassifyInput, EngineResult, RankedClassification } from '../types.ts';
+import { applySubstances, type BlendCandidate, blend, calibrated, shares } from './blend.ts';
+import type { PreparedInput } from './features.ts';
+import type { SubstanceFinder } from './hazards.ts';
+import type { RankerModel } from './model.ts';
+import { prepare } from './model.ts';
+
+export const MAX_RANKING = 5;
+
+export interface CombineDeps {
+  model: RankerModel | null;
+  substances: SubstanceFinder;
+  catalogue: Catalogue;
+}
+
+/** The input as the ranker read it, computed once per classification. */
+interface Reading {
+  prepared: PreparedInput;
+  features: Map<string, number>;
+  /** Per class index, the features that pushed towards it (for the codes the ranker explains). */
+  evidence: Map<number, Array<[string, number]>>;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+const quote = (s: string) => `"${s}"`;
+
+/** The input's words that pushed the ranker towards a class, as the producer wrote them. */
+function evidenceWords(evidence: Array<[string, number]>, prepared: PreparedInput) {
+  const all = [...prepared.description, ...prepared.context];
+  const byWord = new Map<string, number>();
+  const industry = new Map<string, number>();
+  const credit = (map: Map<string, number>, word: string, v: number) =>
+    map.set(word, (map.get(word) ?? 0) + v);
+  for (const [key, v] of evidence) {
+    const body = key.slice(2);
+    if (key.startsWith('i:')) {
+      const w = prepared.industry.find((x) => body.split(' ').includes(x.stem));
+      if (w) credit(industry, w.raw, v);
+    } else if (key.startsWith('c:')) {
+      const gram = body.replace(/[<>]/g, '');
+      const w = all.find((x) => !x.negated && x.raw.includes(gram));
+      if (w) credit(byWord, w.raw, v);
+    } else if (key.startsWith('b:')) {
+      const [a, b] = body.split(' ');
+      const i = all.findIndex((x, n) => x.stem === a && all[n + 1]?.stem === b);
+      if (i >= 0) credit(byWord, `${all[i].raw} ${all[i + 1].raw}`, v);
+    } else {
+      const w = all.find((x) => x.stem === body) ?? prepared.industry.find((x) => x.stem === body);
+      if (w) credit(byWord, key.startsWith('n:') ? `no ${w.raw}` : w.raw, v);
+    }
+  }
+  const top = (m: Map<string, number>, n: number) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([w]) => w);
+  return { words: top(byWord, 3), industry: top(industry, 1) };
+}
+
+function listWords(ws: string[]): string {
+  const q = ws.map(quote);
+  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} and ${q.at(-1)}`;
+}
+
+function rankerReasoning(c: BlendCandidate, entry: EwcEntry, deps: CombineDeps, read: Reading): string {
+  const parts: string[] = [];
+  const model = deps.model;
+  const idx = model?.classIndex.get(c.code);
+  if (model && idx !== undefined) {
+    const ev = evidenceWords(read.evidence.get(idx) ?? [], read.prepared);
+    const why = ev.words.length > 0 ? `: the words ${listWords(ev.words)} point to it most` : '';
+    parts.push(
+      `The statistical ranker (trained on ${model.meta.training.corpus} labelled descriptions covering every entry of the List of Wastes) gives this entry ${pct(c.p)}${why}.`,
+    );
+    if (ev.industry.length > 0) {
+      parts.push(
+        `The source industry ${listWords(ev.industry)} supports sub-chapter ${entry.subchapter} (${entry.subchapter_title}).`,
+      );
+    }
+  }
+  parts.push(`Entry ${entry.code}${entry.is_hazardous ? '*' : ''}: ${entry.description}.`);
+  return parts.join(' ');
+}
+
+function substanceReasoning(c: BlendCandidate, entry: EwcEntry): string {
+  const s = c.substance;
+  if (!s) return '';
+  const verb =
+    s.action === 'promoted' ? 'so this hazardous entry is put first' : 'so this hazardous entry is offered';
+  return ` The description names ${s.named.substance} (${quote(s.named.term)}), ${verb}: ${entry.code}* carries it. Confirm by assessment (WM3) before coding it otherwise.`;
+}
+
+function toRanked(
+  c: BlendCandidate,
+  confidence: number,
+  rules: Map<string, RankedClassification>,
+  deps: CombineDeps,
+  read: Reading,
+): RankedClassification {
+  const entry = deps.catalogue.get(c.code) as EwcEntry;
+  const fromRules = rules.get(c.code);
+  const agreement = fromRules && deps.model ? ` The statistical ranker gives this entry ${pct(c.p)}.` : '';
+  const reasoning =
+    (fromRules ? fromRules.reasoning + agreement : rankerReasoning(c, entry, deps, read)) +
+    substanceReasoning(c, entry);
+  const flags = new Set<Flag>(fromRules?.flags ?? flagsForEntry(entry));
+  if (c.substance?.named.flag) flags.add(c.substance.named.flag);
+  return {
+    ewc_code: entry.code,
+    description: entry.description,
+    chapter: entry.chapter_label,
+    is_hazardous: entry.is_hazardous,
+    confidence: Math.round(confidence * 1000) / 1000,
+    reasoning,
+    flags: [...flags],
+    notes: fromRules?.notes ?? [],
+    mirror_undecided: fromRules?.mirror_undecided ?? false,
+  };
+}
+
+/** The ranker alone, without the rules, names a code only above this probability. */
+const MIN_ALONE = 0.1;
+
+/** A code below this fraction of the first choice's share is not worth a reader's time. */
+const MIN_SHARE = 0.03;
+
+/** A mirror entry that nothing in the input decided is never stated at 0.9 or more (WM3: assess it). */
+const UNDECIDED_MIRROR_CAP = 0.85;
+
+/** The input with the misspellings the rules corrected, so the ranker and the substance check read them too. */
+export function corrected(input: ClassifyInput, corrections: EngineResult['corrections']): ClassifyInput {
+  if (!corrections || corrections.length === 0) return input;
+  const fix = (text: string | undefined) => {
+    if (!text) return text;
+    let out = text;
+    for (const c of corrections) {
+      out = out.replace(new RegExp(`\\b${c.from.replace(/[^a-z0-9]/gi, '')}\\b`, 'gi'), c.to);
+    }
+    return out;
+  };
+  return {
+    ...input,
+    description: fix(input.description) ?? '',
+    additional_context: fix(input.additional_context),
+  };
+}
+
+function mirrorAlternative(
+  ranked: BlendCandidate[],
+  partners: Set<string>,
+  probs: Float64Array | null,
+  model: RankerModel | null,
+): BlendCandidate | undefined {
+  const known = ranked.find((c) => partners.has(c.code));
+  if (known) return known;
+  const code = [...partners][0];
+  const idx = model?.classIndex.get(code);
+  return { code, p: probs && idx !== undefined ? probs[idx] : 0, rule: 0, score: -Infinity };
+}
+
+/** Blend, check, calibrate and explain. */
+export function combine(original: ClassifyInput, rulesResult: EngineResult, deps: CombineDeps): EngineResult {
+  const rulesRanking = rulesResult.ranking;
+  const input = corrected(original, rulesResult.corrections);
+  const prepared = prepare(input);
+  const model = deps.model;
+  const read: Reading = {
+    prepared,
+    features: model ? model.features(input, prepared) : new Map(),
+    evidence: new Map(),
+  };
+  const probs = model ? model.probabilities(read.features) : null;
+  const ruleWeight = model?.meta.ruleWeight ?? 1;
+  const blended = blend(
+    probs,
+    model?.meta.classes ?? [],
+    model?.classIndex ?? new Map(),
+    rulesRanking.map((r) => ({ code: r.ewc_code, confidence: r.confidence })),
+    ruleWeight,
+  );
+  const named = deps.substances.find(input);
+  const { ranked, unreflected } = applySubstances(blended, named, deps.catalogue);
+  // Nothing the rules know and nothing the ranker is sure of ("xyzzy", "stuff", "waste"): no code
+  // rather than a guess.
+  const unknown = !model || model.knownWords(read.features) === 0 || (blended[0]?.p ?? 0) < MIN_ALONE;
+  if (rulesRanking.length === 0 && unknown && named.length === 0) {
+    return {
+      ranking: [],
+      flags: [...rulesResult.flags],
+      hazardous_substances: [],
+      corrections: rulesResult.corrections,
+    };
+  }
+  const allShares = shares(ranked.slice(0, MAX_RANKING));
+  // Only codes with a real chance of being right, any code a named substance put there, and the other
+  // side of the first choice's mirror pair (WM3: the alternative a reader must rule out).
+  const partners = new Set(deps.catalogue.get(ranked[0]?.code ?? '')?.mirror_of ?? []);
+  const keep = ranked
+    .slice(0, MAX_RANKING)
+    .filter(
+      (c, i) =>
+        i === 0 ||
+        c.substance ||
+        (partners.has(c.code) && c.rule > 0) ||
+        allShares[i] >= MIN_SHARE * allShares[0],
+    );
+  // The other side of a mirror pair is always offered, even when the blend gives it little weight.
+  const partner =
+    partners.size > 0 && !keep.some((c) => partners.has(c.code))
+      ? mirrorAlternative(ranked, partners, probs, model)
+      : undefined;
+  if (partner) keep.splice(Math.min(keep.length, MAX_RANKING - 1), 0, partner);
+  const top = keep.slice(0, MAX_RANKING);
+  const share = top.map((c) => {
+    const at = ranked.indexOf(c);
+    return at >= 0 && at < allShares.length ? allShares[at] : 0;
+  });
+  const agree = rulesRanking[0]?.ewc_code === top[0]?.code;
+  const rules = new Map(rulesRanking.map((r) => [r.ewc_code, r]));
+  let topConfidence = model
+    ? calibrated(share[0] ?? 0, agree, model.meta.calibration)
+    : (rulesRanking[0]?.confidence ?? 0);
+  if (top[0] && rules.get(top[0].code)?.mirror_undecided)
+    topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  if (model) {
+    const explained = top.filter((c) => !rules.has(c.code)).map((c) => model.classIndex.get(c.code) ?? -1);
+    if (explained.length > 0) read.evidence = model.evidence(read.features, explained);
+  }
+  const ranking = top.map((c, i) => {
+    const conf =
+      i === 0 ? topConfidence : Math.min(topConfidence, (share[i] / (share[0] || 1)) * topConfidence);
+    return toRanked(c, conf, rules, deps, read);
+  });
+  const flags = new Set<Flag>(rulesResult.flags);
+  for (const s of unreflected) {
+    flags.add('HAZARDOUS_SUBSTANCE_NAMED');
+    if (s.flag) flags.add(s.flag);
+  }
+  return {
+    ranking,
+    flags: [...flags],
+    hazardous_substances: named.map((s) => s.substance),
+    candidates: ranked.filter((c) => !keep.includes(c)).map((c) => c.code),
+    corrections: rulesResult.corrections,
+  };
+}

@@ -1,0 +1,142 @@
+// Which words of a description are negated: "no plaster or asbestos", "asbestos-free", "tested negative
+// for coal tar", "free of oil". The words and the reach of a negation are data
+// (data/classification/rules.json), shared by the ranker's features and the hazard check, so "no
+// asbestos" never counts as asbestos anywhere.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { stem } from '../engine/text.ts';
+
+export interface NegationRules {
+  negators: string[];
+  links: string[];
+  post_negators: string[];
+  list_words: string[];
+  breakers: string[];
+  max_reach: number;
+}
+
+export interface CodingOrder {
+  activity_chapters: string[];
+  then: string[];
+  last: string[];
+  not_otherwise_specified_suffix: string;
+}
+
+export interface MixtureRule {
+  /** Every named waste's code starts with this prefix... */
+  within?: string;
+  /** ...or every code is among these (and the mixture code is one of them). */
+  among?: string[];
+  code: string;
+  label: string;
+}
+
+export interface ClassifierRules {
+  negation: NegationRules;
+  coding_order: CodingOrder;
+  mixtures: { source: string; rules: MixtureRule[] };
+}
+
+export const RULES_PATH = fileURLToPath(new URL('../../../data/classification/rules.json', import.meta.url));
+
+let loaded: ClassifierRules | undefined;
+export function classifierRules(): ClassifierRules {
+  loaded ??= JSON.parse(readFileSync(RULES_PATH, 'utf8')) as ClassifierRules;
+  return loaded;
+}
+
+/** A word of the input: `stop` when a full stop, semicolon, colon or bracket precedes it, `comma` for a comma. */
+export interface Word {
+  raw: string;
+  stem: string;
+  stop: boolean;
+  comma: boolean;
+  negated: boolean;
+}
+
+/** Lower-cases, folds accents and splits into words, remembering the punctuation between them. */
+export function words(text: string): Word[] {
+  const cleaned = text
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/&/g, ' and ');
+  const out: Word[] = [];
+  let stop = true;
+  let comma = false;
+  for (const piece of cleaned.split(/([^a-z0-9]+)/)) {
+    if (piece === '') continue;
+    if (!/^[a-z0-9]+$/.test(piece)) {
+      if (/[.;:!?()[\]{}|]/.test(piece) || /\s[-\u2013\u2014]+\s/.test(piece)) stop = true;
+      else if (piece.includes(',') || piece.includes('/')) comma = true;
+      continue;
+    }
+    out.push({ raw: piece, stem: stem(piece), stop, comma, negated: false });
+    stop = false;
+    comma = false;
+  }
+  return out;
+}
+
+/** True when a list word ("or", "nor") comes before the scope ends, so a comma continues the list. */
+function listContinues(ws: Word[], from: number, sets: CompiledNegation): boolean {
+  for (let j = from; j < ws.length && j < from + sets.reach; j++) {
+    if (ws[j].stop || sets.breakers.has(ws[j].raw)) return false;
+    if (ws[j].raw === 'or' || ws[j].raw === 'nor') return true;
+  }
+  return false;
+}
+
+interface CompiledNegation {
+  negators: Set<string>;
+  links: Set<string>;
+  post: Set<string>;
+  list: Set<string>;
+  breakers: Set<string>;
+  reach: number;
+}
+
+let compiled: CompiledNegation | undefined;
+function negationSets(): CompiledNegation {
+  if (compiled) return compiled;
+  const n = classifierRules().negation;
+  compiled = {
+    negators: new Set(n.negators),
+    links: new Set(n.links),
+    post: new Set(n.post_negators),
+    list: new Set(n.list_words),
+    breakers: new Set(n.breakers),
+    reach: n.max_reach,
+  };
+  return compiled;
+}
+
+/** Marks negated words in place and returns them. */
+export function markNegation(ws: Word[]): Word[] {
+  const sets = negationSets();
+  for (let i = 0; i < ws.length; i++) {
+    const w = ws[i].raw;
+    const forward = sets.negators.has(w) || (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
+    if (forward) {
+      let reach = sets.reach;
+      for (let j = i + 1; j < ws.length && reach > 0; j++) {
+        const t = ws[j];
+        if (t.stop || sets.breakers.has(t.raw)) break;
+        if (t.comma && !listContinues(ws, j, sets)) break;
+        if (sets.links.has(t.raw) || sets.list.has(t.raw) || sets.negators.has(t.raw)) continue;
+        t.negated = true;
+        reach--;
+      }
+      continue;
+    }
+    if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma) {
+      // "asbestos free", "oil and solvent free": the words before, across "and"/"or".
+      for (let j = i - 1; j >= 0 && j >= i - 5; j--) {
+        if (sets.list.has(ws[j].raw)) continue;
+        ws[j].negated = true;
+        if (ws[j].stop || ws[j].comma || !sets.list.has(ws[j - 1]?.raw ?? '')) break;
+      }
+    }
+  }
+  return ws;
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { markNegation, words } from '../../../src/classification/ranker/negation.ts';
+
+const negated = (text: string) =>
+  markNegation(words(text))
+    .filter((w) => w.negated)
+    .map((w) => w.raw);
+
+describe('negation', () => {
+  it('holds across a list joined by or, nor and commas', () => {
+    expect(negated('broken bricks and concrete, no plaster or asbestos')).toEqual(['plaster', 'asbestos']);
+    expect(negated('hardcore with no plaster, wood or asbestos in it')).toEqual([
+      'plaster',
+      'wood',
+      'asbestos',
+    ]);
+    expect(negated('neither oil nor solvent')).toEqual(['solvent']);
+  });
+
+  it('reads "free" after the words it negates, and "free of" before them', () => {
+    expect(negated('asbestos-free cement sheets')).toEqual(['asbestos']);
+    expect(negated('oil and solvent free rags')).toEqual(['oil', 'solvent']);
+    expect(negated('soil, free of hydrocarbons')).toEqual(['hydrocarbons']);
+  });
+
+  it('reaches through linking words: "tested negative for coal tar", "no signs of knotweed"', () => {
+    expect(negated('planings tested negative for coal tar')).toEqual(['coal', 'tar']);
+    expect(negated('topsoil, no signs of knotweed')).toEqual(['knotweed']);
+  });
+
+  it('stops at the end of the clause, so what follows is not negated', () => {
+    expect(negated('no asbestos. Oily rags and filters')).toEqual(['asbestos']);
+    expect(negated('no asbestos, broken bricks and concrete')).toEqual(['asbestos']);
+    expect(negated('not hazardous but contains oil')).toEqual(['hazardous']);
+  });
+});
