@@ -137,7 +137,12 @@ describe('a hallucinated code', () => {
 
     expect(offered).not.toContain('17 05 04');
     expect(result.outcome).toBe('model');
-    expect(result.ranking.map((r) => r.ewc_code)).toEqual(['20 01 21']);
+    const codes = result.ranking.map((r) => r.ewc_code);
+    expect(codes[0]).toBe('20 01 21');
+    // Invented and unoffered codes are gone: every code left was offered to the model.
+    for (const code of codes) expect(offered).toContain(code);
+    expect(codes).not.toContain('17 05 04');
+    expect(codes).not.toContain('20 01 99 99');
   });
 
   it('falls back to the local answer, flagged, when every code is invented', async () => {
