@@ -49,6 +49,22 @@ export interface ClassificationResponse {
   metadata: ClassificationMetadata;
 }
 
+/** The public fields of a ranked code: the entry as the catalogue has it, the confidence to three places. */
+export function classificationOf(
+  entry: { code: string; description: string; chapter_label: string; is_hazardous: boolean },
+  confidence: number,
+  reasoning: string,
+): Classification {
+  return {
+    ewc_code: entry.code,
+    description: entry.description,
+    chapter: entry.chapter_label,
+    is_hazardous: entry.is_hazardous,
+    confidence: Math.round(confidence * 1000) / 1000,
+    reasoning,
+  };
+}
+
 /** One ranked code as the engine produces it and the cache stores it (the full ranking, up to 5). */
 export interface RankedClassification extends Classification {
   /** Flags that hold when this code is the answer. */

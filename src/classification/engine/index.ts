@@ -9,7 +9,13 @@ import { MODEL_VERSION } from '../model-version.ts';
 import { combine } from '../ranker/combine.ts';
 import { createSubstanceFinder, loadSubstances } from '../ranker/hazards.ts';
 import { type RankerModel, shippedRanker } from '../ranker/model.ts';
-import type { ClassificationEngine, ClassifyInput, EngineResult, RankedClassification } from '../types.ts';
+import {
+  type ClassificationEngine,
+  type ClassifyInput,
+  classificationOf,
+  type EngineResult,
+  type RankedClassification,
+} from '../types.ts';
 import { type Analysis, analyse } from './analysis.ts';
 import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
@@ -110,12 +116,7 @@ function toRanked(
   const best = c.contributions[0];
   if (best?.decision === 'hazardous' && best.from) flags.add('HAZARDOUS_BY_CONTAMINATION');
   return {
-    ewc_code: entry.code,
-    description: entry.description,
-    chapter: entry.chapter_label,
-    is_hazardous: entry.is_hazardous,
-    confidence: Math.round(confidence * 1000) / 1000,
-    reasoning: explain(c, analysis, catalogue),
+    ...classificationOf(entry, confidence, explain(c, analysis, catalogue)),
     flags: [...flags],
     notes: [...new Set(notes)],
     mirror_undecided: best?.decision === 'undecided',

@@ -3,7 +3,12 @@
 import type { Catalogue, EwcEntry } from '../catalogue.ts';
 import { flagsForEntry } from '../guidance.ts';
 import type { Flag } from '../knowledge/types.ts';
-import type { ClassifyInput, EngineResult, RankedClassification } from '../types.ts';
+import {
+  type ClassifyInput,
+  classificationOf,
+  type EngineResult,
+  type RankedClassification,
+} from '../types.ts';
 import { applySubstances, type BlendCandidate, blend, calibrated, shares } from './blend.ts';
 import type { PreparedInput } from './features.ts';
 import type { SubstanceFinder } from './hazards.ts';
@@ -111,12 +116,7 @@ function toRanked(
   const flags = new Set<Flag>(fromRules?.flags ?? flagsForEntry(entry));
   if (c.substance?.named.flag) flags.add(c.substance.named.flag);
   return {
-    ewc_code: entry.code,
-    description: entry.description,
-    chapter: entry.chapter_label,
-    is_hazardous: entry.is_hazardous,
-    confidence: Math.round(confidence * 1000) / 1000,
-    reasoning,
+    ...classificationOf(entry, confidence, reasoning),
     flags: [...flags],
     notes: fromRules?.notes ?? [],
     mirror_undecided: fromRules?.mirror_undecided ?? false,

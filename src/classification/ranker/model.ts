@@ -8,6 +8,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ClassifyInput } from '../types.ts';
 import { CLASSIFICATION_DATA } from './corpus.ts';
 import { type BlockWeights, extractFeatures, type PreparedInput, prepare } from './features.ts';
+import { softmax } from './softmax.ts';
 
 export const MODEL_PATH = `${CLASSIFICATION_DATA}model/ranker.bin.gz`;
 const MAGIC = 0x52534357; // "WCSR"
@@ -107,15 +108,7 @@ export function createRankerModel(w: RankerWeights, hash: string): RankerModel {
         if (f === undefined) continue;
         for (let k = w.offsets[f]; k < w.offsets[f + 1]; k++) scores[w.classIdx[k]] += value * w.weights[k];
       }
-      let max = -Infinity;
-      for (let c = 0; c < nClasses; c++) if (scores[c] > max) max = scores[c];
-      let sum = 0;
-      for (let c = 0; c < nClasses; c++) {
-        scores[c] = Math.exp(scores[c] - max);
-        sum += scores[c];
-      }
-      for (let c = 0; c < nClasses; c++) scores[c] /= sum;
-      return scores;
+      return softmax(scores);
     },
     knownWords(features) {
       let n = 0;

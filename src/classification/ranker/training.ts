@@ -4,6 +4,7 @@
 import type { ClassifyInput } from '../types.ts';
 import { type BlockWeights, extractFeatures } from './features.ts';
 import type { RankerMeta, RankerWeights } from './model.ts';
+import { softmax } from './softmax.ts';
 
 export interface TrainingText extends ClassifyInput {
   code: string;
@@ -115,16 +116,10 @@ export function trainSoftmax(
         const v = ex.values[k];
         for (let c = 0; c < nClasses; c++) scores[c] += v * W[row + c];
       }
-      let max = -Infinity;
-      for (let c = 0; c < nClasses; c++) if (scores[c] > max) max = scores[c];
-      let sum = 0;
-      for (let c = 0; c < nClasses; c++) {
-        scores[c] = Math.exp(scores[c] - max);
-        sum += scores[c];
-      }
+      softmax(scores);
       const step = lr * ex.weight;
       for (let c = 0; c < nClasses; c++) {
-        const g = scores[c] / sum - (c === ex.label ? 1 : 0);
+        const g = scores[c] - (c === ex.label ? 1 : 0);
         if (g > -1e-4 && g < 1e-4) continue;
         bias[c] -= step * g * 0.1;
         for (let k = 0; k < ex.features.length; k++) {
@@ -144,15 +139,7 @@ export function denseProbabilities(model: DenseModel, ex: Example): Float64Array
     const row = ex.features[k] * nClasses;
     for (let c = 0; c < nClasses; c++) scores[c] += ex.values[k] * W[row + c];
   }
-  let max = -Infinity;
-  for (let c = 0; c < nClasses; c++) if (scores[c] > max) max = scores[c];
-  let sum = 0;
-  for (let c = 0; c < nClasses; c++) {
-    scores[c] = Math.exp(scores[c] - max);
-    sum += scores[c];
-  }
-  for (let c = 0; c < nClasses; c++) scores[c] /= sum;
-  return scores;
+  return softmax(scores);
 }
 
 /** Sparse rows of the significant weights, ready to encode. */
