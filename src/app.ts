@@ -93,6 +93,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(
     async (v1) => {
+      // API answers are per key and may carry keys or notes: never stored by a cache, never sniffed.
+      v1.addHook('onRequest', (_request, reply, done) => {
+        reply.header('Cache-Control', 'no-store');
+        reply.header('X-Content-Type-Options', 'nosniff');
+        done();
+      });
       v1.addHook('onRoute', documentAuthenticatedRoute);
       installAuthentication(v1, services.accounts);
       installLimits(v1, services.limits);

@@ -24,7 +24,14 @@ export function installAuthentication(scope: FastifyInstance, accounts: AccountS
   scope.decorateRequest('auth', null as unknown as AuthContext);
   scope.addHook('onRequest', async (request) => {
     const result = await accounts.verify(request.headers.authorization);
-    if (!result.valid) throw new ApiError('INVALID_API_KEY', MESSAGES[result.reason]);
+    if (!result.valid) {
+      // RFC 6750 s3: a 401 names the scheme; error="invalid_token" when a key was sent and refused.
+      const challenge =
+        result.reason === 'MISSING' ? 'Bearer realm="api"' : 'Bearer realm="api", error="invalid_token"';
+      throw new ApiError('INVALID_API_KEY', MESSAGES[result.reason], undefined, {
+        'WWW-Authenticate': challenge,
+      });
+    }
     request.auth = result.auth;
   });
 }

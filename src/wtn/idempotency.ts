@@ -23,14 +23,22 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return key;
 }
 
+/** No request of ours nests deeper than a few levels; a deeper body is refused before it is walked. */
+const MAX_DEPTH = 32;
+
 /** JSON with object keys sorted at every level: equal bodies give equal text whatever the key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+export function canonicalJson(value: unknown, depth = 0): string {
+  if (depth > MAX_DEPTH) {
+    throw new ApiError('INVALID_REQUEST', `The request body is nested more than ${MAX_DEPTH} levels deep.`, [
+      { field: '/', issue: `must not nest more than ${MAX_DEPTH} levels` },
+    ]);
+  }
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

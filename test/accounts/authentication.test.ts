@@ -18,7 +18,20 @@ describe('authentication on /v1', () => {
     expect(body.error).toMatchObject({ code: 'INVALID_API_KEY', status: 401 });
     expect(body.error.message).toMatch(messagePart);
     expect(body.error.request_id).toBe(res.headers['request-id']);
+    expect(res.headers['www-authenticate']).toMatch(/^Bearer realm="api"/);
+    if (authorization) expect(res.headers['www-authenticate']).toContain('error="invalid_token"');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
   }
+
+  it('answers with no-store and nosniff, so no cache keeps a per-key answer', async () => {
+    const { key } = await t.newKey();
+    const res = await get(`Bearer ${key}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['www-authenticate']).toBeUndefined();
+  });
 
   it('refuses a request with no Authorization header, saying the key is missing', async () => {
     await expectRejected(undefined, /no api key/i);

@@ -15,6 +15,26 @@ afterEach(async () => {
 const withKey = (key: string) => ({ 'idempotency-key': key });
 
 describe('Idempotency-Key on POST /v1/generate-wtn', () => {
+  it('a body nested thousands deep is a 400 in the envelope, never a 500, and creates nothing', async () => {
+    const deep = `{"producer":${'['.repeat(4000)}${']'.repeat(4000)}}`;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/generate-wtn',
+      headers: {
+        authorization: `Bearer ${t.testKey}`,
+        'content-type': 'application/json',
+        ...withKey('deep'),
+      },
+      payload: deep,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({
+      code: 'INVALID_REQUEST',
+      request_id: res.headers['request-id'],
+    });
+    expect(await t.storedNotes()).toBe(0);
+  });
+
   it('the same key and body returns the first note, 201, and creates nothing', async () => {
     const first = await t.generate(validBody(), t.testKey, withKey('retry-1'));
     expect(first.statusCode).toBe(201);
