@@ -41,8 +41,12 @@ export async function main(argv: string[]): Promise<void> {
   } catch (error) {
     if (error instanceof CommanderError) {
       process.exitCode = error.exitCode;
-    } else if (error instanceof CliError || error instanceof ConfigError) {
-      process.stderr.write(`wcs: ${error.message}\n`);
+    } else if (
+      error instanceof CliError ||
+      error instanceof ConfigError ||
+      (error as Error).name === 'StartError'
+    ) {
+      process.stderr.write(`wcs: ${(error as Error).message}\n`);
       process.exitCode = 1;
     } else {
       process.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);
