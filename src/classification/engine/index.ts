@@ -6,7 +6,7 @@ import { knowledge as defaultKnowledge, type Knowledge } from '../knowledge/inde
 import type { Flag } from '../knowledge/types.ts';
 import { FLAGS } from '../knowledge/types.ts';
 import { MODEL_VERSION } from '../model-version.ts';
-import { combine } from '../ranker/combine.ts';
+import { combine, MAX_RANKING } from '../ranker/combine.ts';
 import { createSubstanceFinder, loadSubstances } from '../ranker/hazards.ts';
 import { type RankerModel, shippedRanker } from '../ranker/model.ts';
 import {
@@ -26,7 +26,6 @@ import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
 import { type Candidate, chapterFit, scoreConcepts } from './scoring.ts';
 
-export const MAX_RANKING = 5;
 const LEGAL_TEXT_WEIGHT = 0.5;
 const LEGAL_TEXT_SUPPORT = 0.2;
 const MIN_SIMILARITY = 0.35;

@@ -10,11 +10,11 @@ import {
   type RankedClassification,
 } from '../types.ts';
 import { applySubstances, type BlendCandidate, blend, calibrated, shares } from './blend.ts';
-import type { PreparedInput } from './features.ts';
+import { type PreparedInput, prepare } from './features.ts';
 import type { SubstanceFinder } from './hazards.ts';
 import type { RankerModel } from './model.ts';
-import { prepare } from './model.ts';
 
+/** The engine answers with at most this many codes (the service cuts to max_results). */
 export const MAX_RANKING = 5;
 
 export interface CombineDeps {

@@ -2,12 +2,11 @@
 // `npm run train` on the labelled corpus and shipped as data/classification/model/ranker.bin.gz. It
 // is loaded once at start (no download) and scores all 842 entries in a few microseconds: one sparse
 // row of weights per feature of the input.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ClassifyInput } from '../types.ts';
 import { CLASSIFICATION_DATA } from './corpus.ts';
-import { type BlockWeights, extractFeatures, type PreparedInput, prepare } from './features.ts';
+import { type BlockWeights, extractFeatures, type PreparedInput } from './features.ts';
 import { softmax } from './softmax.ts';
 
 export const MODEL_PATH = `${CLASSIFICATION_DATA}model/ranker.bin.gz`;
@@ -33,8 +32,6 @@ export interface RankerMeta {
 
 export interface RankerModel {
   readonly meta: RankerMeta;
-  /** Short hash of the weights: part of the model version. */
-  readonly hash: string;
   /** Class index of a code. */
   readonly classIndex: ReadonlyMap<string, number>;
   /** The input's features as this model reads them (pass them back to the two calls below). */
@@ -91,14 +88,13 @@ export function decodeWeights(gz: Buffer): RankerWeights {
   return { meta, bias, offsets, classIdx, weights };
 }
 
-export function createRankerModel(w: RankerWeights, hash: string): RankerModel {
+export function createRankerModel(w: RankerWeights): RankerModel {
   const index = new Map<string, number>(w.meta.features.map((f, i) => [f, i]));
   const nClasses = w.meta.classes.length;
   // Scratch for evidence(): class index -> 1 + its place in the wanted list (classification is synchronous).
   const wanted = new Uint8Array(nClasses);
   return {
     meta: w.meta,
-    hash,
     classIndex: new Map(w.meta.classes.map((c, i) => [c, i])),
     features: (input, prepared) => extractFeatures(input, w.meta.blockWeights, prepared),
     probabilities(features) {
@@ -145,8 +141,7 @@ export function shippedRanker(): RankerModel | null {
     shipped = null;
     return shipped;
   }
-  shipped = createRankerModel(decodeWeights(gz), createHash('sha256').update(gz).digest('hex').slice(0, 8));
+  // The weights' hash is part of model_version (model-version.ts), not repeated here.
+  shipped = createRankerModel(decodeWeights(gz));
   return shipped;
 }
-
-export { prepare };

@@ -140,7 +140,7 @@ if (folds > 1) {
     const started = performance.now();
     const train = [...written.filter((t) => fold(t) !== k), ...background];
     const weights = trainRanker(train, baseMeta(ruleWeight, calibration));
-    const model = createRankerModel(weights, `fold${k}`);
+    const model = createRankerModel(weights);
     for (const o of outOfFold) if (fold(o.text) === k) o.probs = model.probabilities(model.features(o.text));
     log(`fold ${k + 1}/${folds}: ${train.length} texts, ${Math.round(performance.now() - started)} ms`);
   }

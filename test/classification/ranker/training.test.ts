@@ -56,7 +56,7 @@ describe('training the ranker', () => {
   });
 
   it('learns descriptions it was not shown, and the weights survive the file format', () => {
-    const model = createRankerModel(decodeWeights(train()), 'test');
+    const model = createRankerModel(decodeWeights(train()));
     const best = (description: string) => {
       const p = model.probabilities(model.features({ description }));
       return classes[p.indexOf(Math.max(...p))];
@@ -67,7 +67,7 @@ describe('training the ranker', () => {
   });
 
   it('keeps negated words apart, so "no concrete" is not concrete', () => {
-    const model = createRankerModel(decodeWeights(train()), 'test');
+    const model = createRankerModel(decodeWeights(train()));
     const features = model.features({ description: 'soil, no concrete' });
     expect(features.has('n:concrete')).toBe(true);
     expect(features.has('w:concrete')).toBe(false);
