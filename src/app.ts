@@ -14,6 +14,7 @@ import { createDb, type Db } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
 import { ApiError } from './platform/errors.ts';
+import { installIdempotency } from './platform/idempotency.ts';
 import { newRequestId } from './platform/ids.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
@@ -101,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
       v1.addHook('onRoute', documentAuthenticatedRoute);
       installAuthentication(v1, services.accounts);
+      installIdempotency(v1);
       installLimits(v1, services.limits);
       requireJsonBodies(v1);
       await v1.register(accountRoutes);

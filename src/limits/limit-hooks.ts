@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { limitHeaders, monthlyHeaders } from './limit-headers.ts';
 import type { LimitService, LimitState } from './limit-service.ts';
+import '../platform/idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /**
      * Whether this request spends a call of the monthly quota: true for live keys on billable routes.
-     * A route that replays a stored response sets it to false before the quota check (or at the latest
-     * in its handler) and the call is given back.
+     * A replay (request.idempotentReplay, src/platform/idempotency.ts) is never counted.
      */
     countsTowardQuota: boolean;
     /** The limits applied to this request (null until admitted). */
@@ -16,10 +16,10 @@ declare module 'fastify' {
 }
 
 /**
- * Installs the limits on a scope whose requests are authenticated (install right after
- * installAuthentication). The order of checks (CONVENTIONS.md): authenticate -> rate limit (onRequest)
- * -> idempotency replay (route preValidation) -> monthly quota (preHandler) -> handler, so a rejected or
- * replayed request never spends quota. A billable request the window admits holds its monthly call in
+ * Installs the limits on a scope whose requests are authenticated (after installAuthentication and
+ * installIdempotency). The order of checks (CONVENTIONS.md): authenticate -> rate limit (onRequest) ->
+ * validation -> idempotency replay (preHandler) -> monthly quota (preHandler) -> handler, so a rejected
+ * or replayed request never spends quota. A billable request the window admits holds its monthly call in
  * the same store round trip; preHandler confirms the hold or refuses. A call is counted at onSend, once
  * its status is known, and only if it passed the quota check and is neither a 5xx (a client never pays
  * for our faults) nor a 429 (issue 3); otherwise its hold is given back.
@@ -50,7 +50,8 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
     if (state?.reservation && !state.reservation.settled) {
       // Status known: count the call, or give back its hold (also for one that never reached preHandler).
       const status = reply.statusCode;
-      await limits.settle(state, request.countsTowardQuota && status < 500 && status !== 429);
+      const counted = request.countsTowardQuota && !request.idempotentReplay;
+      await limits.settle(state, counted && status < 500 && status !== 429);
       reply.headers(monthlyHeaders(state));
     }
     return payload;

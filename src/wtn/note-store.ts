@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
+import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { newReference } from './reference.ts';
 import type { WtnNoteRow } from './tables.ts';
 import type { WasteTransferNote } from './wtn-schemas.ts';
@@ -16,7 +17,7 @@ export interface NewNote {
   scope: NoteScope;
   /** Its reference may be redrawn by the writer if another note already has it. */
   note: WasteTransferNote;
-  idempotency?: { key: string; requestHash: string };
+  idempotency?: IdempotencyClaim;
 }
 
 /** A note as stored: its reference and its JSON document, returned to clients byte for byte. */

@@ -3,8 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { normaliseCode } from '../classification/catalogue.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
+import { sendReplay } from '../platform/idempotency.ts';
 import { errorRef } from '../platform/openapi.ts';
-import { idempotencyKeyOf, requestHash } from './idempotency.ts';
 import type { NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
@@ -35,12 +35,6 @@ function sendDocument(reply: FastifyReply, status: number, json: string): Fastif
   return reply.code(status).type('application/json; charset=utf-8').send(json);
 }
 
-/** A replay is answered without creating or counting anything (Stripe's Idempotent-Replayed header). */
-function markReplayed(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('Idempotent-Replayed', 'true');
-  request.countsTowardQuota = false;
-}
-
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /** POST /v1/generate-wtn, GET /v1/wtn, GET /v1/wtn/{reference}, GET /v1/wtn/{reference}/pdf. */
@@ -55,38 +49,23 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (
 };
 
 function generateRoute(app: App, wtn: WtnService): void {
-  const idempotencyOf = new WeakMap<FastifyRequest, { key: string; requestHash: string }>();
-
   app.post(
     '/generate-wtn',
     {
       validatorCompiler: generateWtnValidator(wtn.catalogue),
-      // Replays are answered here, before the quota is checked (in preHandler): a replay never spends quota.
-      preValidation: async (request, reply) => {
-        const key = idempotencyKeyOf(request);
-        if (!key) return;
-        const hash = requestHash(request.body);
-        const found = await wtn.findIdempotent(scopeOf(request), key, hash);
-        if (found.kind === 'mismatch') throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-        if (found.kind === 'replay') {
-          markReplayed(request, reply);
-          return sendDocument(reply, 201, found.document);
-        }
-        idempotencyOf.set(request, { key, requestHash: hash });
+      config: {
+        idempotency: {
+          find: async (request, key) => {
+            const earlier = await wtn.findIdempotent(scopeOf(request), key);
+            return earlier && { requestHash: earlier.requestHash, status: 201, body: earlier.document };
+          },
+        },
       },
       schema: {
         tags: TAGS,
         summary: 'Generate a waste transfer note',
         description:
           'Checks the carrier against the public register and classifies the waste in parallel, then records a transfer note with its duty-of-care checks, flags and warnings. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours returns the first note.',
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(
-            Type.String({
-              maxLength: 255,
-              description: 'Makes a retry return the first note instead of a new one.',
-            }),
-          ),
-        }),
         body: GenerateWtnBody,
         response: { 201: NoteRef, 404: errorRef, 422: errorRef, 503: errorRef },
       },
@@ -95,9 +74,9 @@ function generateRoute(app: App, wtn: WtnService): void {
       const { document, replayed } = await wtn.generate(
         request.body,
         scopeOf(request),
-        idempotencyOf.get(request),
+        request.idempotency ?? undefined,
       );
-      if (replayed) markReplayed(request, reply);
+      if (replayed) return sendReplay(request, reply, 201, document);
       return sendDocument(reply, 201, document);
     },
   );

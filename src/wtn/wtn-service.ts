@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import type { CarrierVerifier, ClassificationResult, EwcLookup, WasteClassifier } from './dependencies.ts';
 import { buildNote, given } from './note-builder.ts';
 import { type NoteFilters, type NoteScope, NoteStore } from './note-store.ts';
@@ -13,12 +14,12 @@ import type { GenerateWtnInput, WasteTransferNote } from './wtn-schemas.ts';
 /** The classifier's top three are what a supplied code is cross-checked against. */
 const CROSS_CHECK_DEPTH = 3;
 
-export type IdempotentResult =
-  | { kind: 'none' }
+/** The note an Idempotency-Key created: the hash of the body it came with and the stored document. */
+export interface IdempotentNote {
+  requestHash: string;
   /** The note's stored JSON document: the first response, byte for byte. */
-  | { kind: 'replay'; document: string }
-  /** The key was used within 24 hours with a different body. */
-  | { kind: 'mismatch' };
+  document: string;
+}
 
 /** A page of the list: each note as its stored JSON document. */
 export interface WtnPage {
@@ -69,12 +70,14 @@ export class WtnService {
   /**
    * Checks the carrier and classifies the waste at the same time, assembles the note and commits it.
    * Throws ApiError for CARRIER_NOT_FOUND, INVALID_REGISTRATION_NUMBER, EA_REGISTER_UNAVAILABLE,
-   * CLASSIFICATION_FAILED and IDEMPOTENCY_KEY_REUSED; nothing is written when it throws.
+   * CLASSIFICATION_FAILED and IDEMPOTENCY_KEY_REUSED; nothing is written when it throws. With an
+   * idempotency claim, the key is stored in the note's transaction; if a concurrent request with the
+   * same key and body committed first, its note is returned with `replayed: true`.
    */
   async generate(
     input: GenerateWtnInput,
     scope: NoteScope,
-    idempotency?: { key: string; requestHash: string },
+    idempotency?: IdempotencyClaim,
   ): Promise<{ document: string; replayed: boolean }> {
     const supplied = given(input.waste.ewc_code);
     const [verification, classification] = await Promise.all([
@@ -102,8 +105,9 @@ export class WtnService {
       );
     }
     // A concurrent request with the same key won: answer as its replay would.
-    const earlier = await this.findIdempotent(scope, idempotency!.key, idempotency!.requestHash);
-    if (earlier.kind === 'replay') return { document: earlier.document, replayed: true };
+    const earlier = await this.findIdempotent(scope, idempotency!.key);
+    if (earlier?.requestHash === idempotency!.requestHash)
+      return { document: earlier.document, replayed: true };
     throw new ApiError('IDEMPOTENCY_KEY_REUSED');
   }
 
@@ -123,12 +127,10 @@ export class WtnService {
   }
 
   /** What an Idempotency-Key used in this scope within the last 24 hours produced. */
-  async findIdempotent(scope: NoteScope, key: string, requestHash: string): Promise<IdempotentResult> {
+  async findIdempotent(scope: NoteScope, key: string): Promise<IdempotentNote | undefined> {
     const found = await this.#store.findIdempotencyKey(scope, key, this.#clock.now());
-    if (!found) return { kind: 'none' };
-    if (found.requestHash !== requestHash) return { kind: 'mismatch' };
-    const document = await this.#store.document(scope, found.reference);
-    return document ? { kind: 'replay', document } : { kind: 'none' };
+    const document = found && (await this.#store.document(scope, found.reference));
+    return document ? { requestHash: found.requestHash, document } : undefined;
   }
 
   /** The note's stored JSON document, exactly as it was first returned. */

@@ -11,6 +11,7 @@ import type { Db } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { installErrorHandling } from '../../src/platform/error-handler.ts';
 import { ApiError } from '../../src/platform/errors.ts';
+import { bodyHash, installIdempotency, sendReplay } from '../../src/platform/idempotency.ts';
 import { createRedis } from '../../src/platform/redis.ts';
 import { createServices, type Services } from '../../src/services.ts';
 
@@ -58,6 +59,7 @@ export async function limitedApp(
   await app.register(
     async (v1) => {
       installAuthentication(v1, services.accounts);
+      installIdempotency(v1);
       installLimits(v1, services.limits);
       v1.get('/billable', async () => ({ ok: true }));
       v1.get('/free', { config: { billable: false } }, async () => ({ ok: true }));
@@ -71,20 +73,20 @@ export async function limitedApp(
       v1.get('/unavailable', async () => {
         throw new ApiError('EA_REGISTER_UNAVAILABLE');
       });
-      // What the transfer-note route does with a repeated Idempotency-Key: replay, and spend nothing.
-      v1.get(
+      // Idempotent creates, as the transfer-note route makes them: a repeated key is replayed (by the
+      // plugin, or by the handler when a concurrent request won) and spends nothing.
+      const earlier = { requestHash: bodyHash({ name: 'first' }), status: 201, body: '{"replayed":true}' };
+      const Name = Type.Object({ name: Type.String() });
+      v1.post(
         '/replayed',
-        {
-          preValidation: async (request) => {
-            request.countsTowardQuota = false;
-          },
+        { config: { idempotency: { find: async () => earlier } }, schema: { body: Name } },
+        async () => {
+          throw new Error('a replay never reaches the handler');
         },
-        async () => ({ replayed: true }),
       );
-      v1.get('/replayed-late', async (request) => {
-        request.countsTowardQuota = false;
-        return { replayed: true };
-      });
+      v1.post('/replayed-late', { schema: { body: Name } }, async (request, reply) =>
+        sendReplay(request, reply, earlier.status, earlier.body),
+      );
     },
     { prefix: '/v1' },
   );
@@ -117,3 +119,11 @@ export async function recordUsage(db: Db, keyId: string, day: string, calls: num
 export function monthlyRemaining(response: LightMyRequestResponse): number {
   return Number(response.headers['x-monthly-remaining']);
 }
+
+/** A create repeated with the key and body of an earlier one. */
+export const replayOf = (url: string): InjectOptions => ({
+  method: 'POST',
+  url,
+  headers: { 'idempotency-key': 'seen' },
+  payload: { name: 'first' },
+});

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { freshDatabase } from '../helpers/database.ts';
-import { type LimitedApp, limitedApp, monthlyRemaining, recordUsage } from './limited-app.ts';
+import { type LimitedApp, limitedApp, monthlyRemaining, recordUsage, replayOf } from './limited-app.ts';
 
 let db: Db;
 let t: LimitedApp;
@@ -44,8 +44,9 @@ describe('monthly quota', () => {
     expect(monthlyRemaining(refused)).toBe(0);
     expect((await t.services.limits.usage(await auth(key))).used).toBe(3);
     // A replay is answered before the quota check, so it is served even now, and costs nothing.
-    const replay = await t.call(key, { url: '/v1/replayed' });
-    expect(replay.statusCode).toBe(200);
+    const replay = await t.call(key, replayOf('/v1/replayed'));
+    expect(replay.statusCode).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
     expect((await t.services.limits.usage(await auth(key))).used).toBe(3);
   });
 
@@ -86,12 +87,16 @@ describe('monthly quota', () => {
       ['/v1/boom', 500],
       ['/v1/unavailable', 503],
       ['/v1/free', 200],
-      ['/v1/replayed', 200],
-      ['/v1/replayed-late', 200],
     ] as const;
     for (const [url, status] of outcomes) {
       const response = await t.call(key, { url });
       expect(response.statusCode, url).toBe(status);
+      expect(monthlyRemaining(response), url).toBe(5);
+    }
+    for (const url of ['/v1/replayed', '/v1/replayed-late']) {
+      const response = await t.call(key, replayOf(url));
+      expect(response.headers['idempotent-replayed'], url).toBe('true');
+      expect(response.statusCode, url).toBe(201);
       expect(monthlyRemaining(response), url).toBe(5);
     }
     const invalid = await t.call(key, { method: 'POST', url: '/v1/echo', payload: { name: 7 } });

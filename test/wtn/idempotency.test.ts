@@ -55,9 +55,10 @@ describe('Idempotency-Key on POST /v1/generate-wtn', () => {
     const other = await t.generate(bodyWith('waste', { quantity_kg: 2501 }), t.testKey, withKey('k'));
     expect(other.statusCode).toBe(422);
     expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
-    // Even an invalid body: the key's body differs.
+    // An invalid body is refused for what is wrong with it, before the key is looked at.
     const invalid = await t.generate({}, t.testKey, withKey('k'));
-    expect(invalid.statusCode).toBe(422);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.code).toBe('INVALID_REQUEST');
     expect(await t.storedNotes()).toBe(1);
   });
 
