@@ -18,6 +18,7 @@ import { installIdempotency } from './platform/idempotency.ts';
 import { newRequestId } from './platform/ids.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
+import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { createServices, type Services } from './services.ts';
 import { wtnRoutes } from './wtn/wtn-routes.ts';
@@ -66,9 +67,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     genReqId: () => newRequestId(),
     requestIdHeader: false,
     bodyLimit: 1_048_576,
-    connectionTimeout: 30_000,
-    requestTimeout: 30_000,
+    // A client has HEADERS_TIMEOUT_MS to send its headers and REQUEST_TIMEOUT_MS for the whole request,
+    // checked every second (Node's default check every 30 s would let a trickle hold a socket far longer).
+    http: {
+      headersTimeout: Math.min(config.HEADERS_TIMEOUT_MS, config.REQUEST_TIMEOUT_MS),
+      connectionsCheckingInterval: Math.min(1000, config.HEADERS_TIMEOUT_MS / 2),
+    },
+    requestTimeout: config.REQUEST_TIMEOUT_MS,
+    connectionTimeout: config.REQUEST_TIMEOUT_MS,
     keepAliveTimeout: 72_000,
+    clientErrorHandler,
+    frameworkErrors,
     return503OnClosing: true,
     // Access log lines are info-level: skip building them at all when the level would drop them.
     logController: new LogController({

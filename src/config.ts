@@ -44,6 +44,18 @@ export const ConfigSchema = Type.Object({
     description:
       'How long a verified API key is remembered in-process. At most 1000 ms, so a revocation made anywhere takes effect on every instance within one second.',
   }),
+  HEADERS_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 10000,
+    description:
+      'How long a client may take to send its request headers before it is answered 408 and disconnected.',
+  }),
+  REQUEST_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 30000,
+    description:
+      'How long a client may take to send a whole request (headers and body) before it is answered 408.',
+  }),
   SHUTDOWN_GRACE_MS: Type.Integer({
     minimum: 0,
     default: 10000,

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail, errorBody } from './errors.ts';
+import { shortPath } from './transport-errors.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -129,10 +130,13 @@ export function installErrorHandling(app: FastifyInstance): void {
         reply,
         new ApiError(
           'METHOD_NOT_ALLOWED',
-          `${request.method} is not allowed on ${path}; use ${allowed.join(' or ')}.`,
+          `${request.method} is not allowed on ${shortPath(path)}; use ${allowed.join(' or ')}.`,
         ),
       );
     }
-    return sendApiError(reply, new ApiError('NOT_FOUND', `No route ${request.method} ${path}. See /docs.`));
+    return sendApiError(
+      reply,
+      new ApiError('NOT_FOUND', `No route ${request.method} ${shortPath(path)}. See /docs.`),
+    );
   });
 }

@@ -19,11 +19,20 @@ export const errorCodes = {
   WTN_NOT_FOUND: { status: 404, message: 'No waste transfer note with that reference.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
+  REQUEST_TIMEOUT: {
+    status: 408,
+    message: 'The request was not received in time: send the headers, then the body, without long pauses.',
+  },
+  URI_TOO_LONG: { status: 414, message: 'A path parameter is longer than 100 characters.' },
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,
     message: 'This Idempotency-Key was already used with a different request body.',
   },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Too many requests.' },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    message: 'The request line and headers exceed 16 KiB. Send long values in a JSON body instead.',
+  },
   INTERNAL_ERROR: {
     status: 500,
     message: 'Something went wrong on our side. Quote the request_id to support.',

@@ -1,6 +1,5 @@
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { Type } from 'typebox';
 import { normaliseCode } from '../classification/catalogue.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
