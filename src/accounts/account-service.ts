@@ -6,7 +6,7 @@ import type { Clock } from '../platform/clock.ts';
 import { newId } from '../platform/ids.ts';
 import type { AccountStore } from './account-store.ts';
 import { generateKey, hashKey, type KeyMode, parseKey } from './api-key-format.ts';
-import { isPlanName, limitsFor, type PlanLimits, type PlanName } from './plans.ts';
+import { isPlanName, limitsFor, type PlanLimits, type PlanName, testModePerMinute } from './plans.ts';
 import type { ApiKeyRow, OrganisationRow } from './tables.ts';
 
 /** Who is calling: what the auth hook puts on every authenticated request. */
@@ -26,11 +26,12 @@ export type VerifyResult =
 
 /** The context a request made with `key` carries (also what the portal reads usage with). */
 export function authContextFor(organisation: OrganisationRow, key: ApiKeyRow): AuthContext {
+  const live = limitsFor(organisation);
   return {
     organisationId: organisation.id,
     organisationName: organisation.name,
     plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
-    limits: limitsFor(organisation),
+    limits: key.mode === 'test' ? { ...live, perMinute: testModePerMinute(live) } : live,
     keyId: key.id,
     mode: key.mode,
     displayPrefix: key.display_prefix,

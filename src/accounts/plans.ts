@@ -18,11 +18,18 @@ export const PLAN_LIMITS: Record<PlanName, PlanLimits> = {
   enterprise: { monthly: 100_000, perMinute: 600 },
 };
 
+/**
+ * Test keys are for building and running integrations: their calls are never counted against the month,
+ * and they may make this many requests a minute on every plan (or the plan's own rate, if higher), so a
+ * developer trying the API or running a test suite is not throttled like a free live key.
+ */
+export const TEST_MODE_PER_MINUTE = 120;
+
 export function isPlanName(value: string): value is PlanName {
   return (PLAN_NAMES as readonly string[]).includes(value);
 }
 
-/** The limits in force for an organisation: its plan's, or for enterprise the agreed figures. */
+/** The limits in force for an organisation's live keys: its plan's, or for enterprise the agreed figures. */
 export function limitsFor(org: {
   plan: string;
   monthly_limit: number | null;
@@ -34,4 +41,9 @@ export function limitsFor(org: {
     monthly: org.monthly_limit ?? base.monthly,
     perMinute: org.per_minute_limit ?? base.perMinute,
   };
+}
+
+/** The per-minute rate of a test key in this organisation. */
+export function testModePerMinute(live: PlanLimits): number {
+  return Math.max(TEST_MODE_PER_MINUTE, live.perMinute);
 }

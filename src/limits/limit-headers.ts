@@ -7,6 +7,7 @@ import type { LimitState } from './limit-service.ts';
  * quota `q` and window `w` in seconds; `RateLimit` gives what `r` remains and in `t` seconds it resets).
  */
 export function limitHeaders(state: LimitState): Record<string, string> {
+  if (!state.live) return testModeHeaders(state);
   const cycleSeconds = Math.round((state.cycle.end.getTime() - state.cycle.start.getTime()) / 1000);
   return {
     'x-ratelimit-limit': String(state.perMinute),
@@ -16,6 +17,21 @@ export function limitHeaders(state: LimitState): Record<string, string> {
     'x-monthly-remaining': String(monthlyRemaining(state)),
     'ratelimit-policy': `"per-minute";q=${state.perMinute};w=60, "monthly";q=${state.monthlyLimit};w=${cycleSeconds}`,
     ratelimit: `${windowItem(state)}, ${monthlyItem(state)}`,
+  };
+}
+
+/**
+ * Test keys have no monthly quota: their calls are never counted. The headers say so in as many words
+ * (`X-Monthly-Counted: false`) and carry only the per-minute window.
+ */
+function testModeHeaders(state: LimitState): Record<string, string> {
+  return {
+    'x-ratelimit-limit': String(state.perMinute),
+    'x-ratelimit-remaining': String(windowRemaining(state)),
+    'x-ratelimit-reset': String(Math.ceil(state.nextSlotAtMs / 1000)),
+    'x-monthly-counted': 'false',
+    'ratelimit-policy': `"per-minute";q=${state.perMinute};w=60`,
+    ratelimit: windowItem(state),
   };
 }
 

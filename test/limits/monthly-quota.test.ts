@@ -1,5 +1,6 @@
 import { Redis } from 'ioredis';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEST_MODE_PER_MINUTE } from '../../src/accounts/plans.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { freshDatabase } from '../helpers/database.ts';
@@ -70,15 +71,22 @@ describe('monthly quota', () => {
     expect(usage.daily).toEqual([{ date: '2026-04-01', calls: 1 }]);
   });
 
-  it('never counts test keys, though it rate-limits them like live keys', async () => {
+  it('never counts test keys, and gives them their own generous rate: 120 a minute on the free plan', async () => {
     const { key } = await t.newKey('free', { mode: 'test' });
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < TEST_MODE_PER_MINUTE; i++) {
       const response = await t.call(key, { url: '/v1/billable' });
       expect(response.statusCode).toBe(200);
-      expect(monthlyRemaining(response)).toBe(50);
+      expect(response.headers['x-monthly-counted']).toBe('false');
+      expect(response.headers['x-monthly-remaining']).toBeUndefined();
+      expect(response.headers['x-ratelimit-limit']).toBe(String(TEST_MODE_PER_MINUTE));
     }
-    expect((await t.call(key, { url: '/v1/billable' })).statusCode).toBe(429);
+    const refused = await t.call(key, { url: '/v1/billable' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toContain(`${TEST_MODE_PER_MINUTE} requests in any 60 seconds`);
     expect((await t.services.limits.usage(await auth(key))).used).toBe(0);
+    // The organisation's live key keeps the plan's own rate.
+    const { key: live } = await t.newKey('free');
+    expect((await t.call(live, { url: '/v1/billable' })).headers['x-ratelimit-limit']).toBe('10');
   });
 
   it('does not count a 5xx, a 429 from a route, a non-billable route, a replay or a schema-invalid request', async () => {
