@@ -7,5 +7,5 @@ if (major < 22 || (major === 22 && minor < 18)) {
   );
   process.exit(1);
 }
-const { main } = await import('../src/cli/main.ts');
-await main(process.argv);
+const { run } = await import('../src/cli/main.ts');
+process.exitCode = await run(process.argv.slice(2));

@@ -1,7 +1,9 @@
+import { isatty } from 'node:tty';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
+import PinoPretty from 'pino-pretty';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
@@ -45,7 +47,15 @@ const REDACT = [
   '*.key',
 ];
 
-export function createLogger(config: Config, destination?: pino.DestinationStream): Logger {
+/**
+ * JSON lines to `fd` (stdout, or stderr for the CLI), one per event, for log collectors; pretty-printed
+ * when LOG_FORMAT says so or, by default, when `fd` is a terminal (a person is reading).
+ */
+export function createLogger(config: Config, fd: 1 | 2 = 1): Logger {
+  const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && isatty(fd));
+  const destination = pretty
+    ? PinoPretty({ destination: fd, sync: true, colorize: isatty(fd), translateTime: 'SYS:HH:MM:ss.l' })
+    : pino.destination({ dest: fd, sync: true });
   return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
 

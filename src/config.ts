@@ -37,6 +37,11 @@ export const ConfigSchema = Type.Object({
     ],
     { default: 'info', description: 'pino log level.' },
   ),
+  LOG_FORMAT: Type.Union([Type.Literal('auto'), Type.Literal('json'), Type.Literal('pretty')], {
+    default: 'auto',
+    description:
+      '`json`: one JSON object per line (for log collectors); `pretty`: readable lines; `auto`: pretty when the output is a terminal, JSON otherwise.',
+  }),
   AUTH_CACHE_TTL_MS: Type.Integer({
     minimum: 0,
     maximum: 1000,

@@ -1,10 +1,6 @@
 import type { Command } from 'commander';
 import { isPlanName, limitsFor, PLAN_NAMES } from '../accounts/plans.ts';
-import { CliError, withServices } from './context.ts';
-
-function print(json: boolean, value: unknown, text: string): void {
-  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
-}
+import { type CliContext, CliError } from './context.ts';
 
 function positiveInt(name: string) {
   return (value: string) => {
@@ -14,7 +10,7 @@ function positiveInt(name: string) {
   };
 }
 
-export function registerAccountCommands(program: Command): void {
+export function registerAccountCommands(program: Command, cli: CliContext): void {
   const org = program.command('org').description('organisations');
   org
     .command('create')
@@ -26,8 +22,8 @@ export function registerAccountCommands(program: Command): void {
       if (!isPlanName(opts.plan))
         throw new CliError(`Unknown plan "${opts.plan}": use one of ${PLAN_NAMES.join(', ')}`);
       if (!opts.name.trim()) throw new CliError('--name must not be blank');
-      const row = await withServices((s) => s.accounts.createOrganisation(opts.name.trim(), opts.plan));
-      print(Boolean(opts.json), { id: row.id, name: row.name, plan: row.plan }, row.id);
+      const row = await cli.withServices((s) => s.accounts.createOrganisation(opts.name.trim(), opts.plan));
+      cli.print(opts.json, { id: row.id, name: row.name, plan: row.plan }, row.id);
     });
 
   org
@@ -46,7 +42,7 @@ export function registerAccountCommands(program: Command): void {
             '--monthly and --per-minute are set per organisation only on the enterprise plan',
           );
         }
-        const row = await withServices(async (s) => {
+        const row = await cli.withServices(async (s) => {
           if (!(await s.accountStore.getOrganisation(orgId)))
             throw new CliError(`No organisation with id ${orgId}`);
           return s.accountStore.setPlan(orgId, opts.plan as 'enterprise', {
@@ -56,8 +52,8 @@ export function registerAccountCommands(program: Command): void {
         });
         if (!row) throw new CliError(`No organisation with id ${orgId}`);
         const limits = limitsFor(row);
-        print(
-          Boolean(opts.json),
+        cli.print(
+          opts.json,
           { id: row.id, plan: row.plan, monthly_limit: limits.monthly, per_minute_limit: limits.perMinute },
           `${row.id} is on ${row.plan}: ${limits.monthly} calls a month, ${limits.perMinute} a minute per key`,
         );
@@ -75,12 +71,12 @@ export function registerAccountCommands(program: Command): void {
     .action(async (opts: { org: string; mode: string; name?: string; json?: boolean }) => {
       if (opts.mode !== 'live' && opts.mode !== 'test') throw new CliError('--mode must be live or test');
       const mode = opts.mode;
-      const created = await withServices(async (s) => {
+      const created = await cli.withServices(async (s) => {
         if (!(await s.accountStore.getOrganisation(opts.org)))
           throw new CliError(`No organisation with id ${opts.org}`);
         return s.accounts.createKey(opts.org, mode, opts.name);
       });
-      print(Boolean(opts.json), { id: created.row.id, key: created.key, mode }, created.key);
+      cli.print(opts.json, { id: created.row.id, key: created.key, mode }, created.key);
     });
 
   key
@@ -89,7 +85,7 @@ export function registerAccountCommands(program: Command): void {
     .requiredOption('--org <orgId>', 'organisation id')
     .option('--json', 'print JSON')
     .action(async (opts: { org: string; json?: boolean }) => {
-      const rows = await withServices(async (s) => {
+      const rows = await cli.withServices(async (s) => {
         if (!(await s.accountStore.getOrganisation(opts.org)))
           throw new CliError(`No organisation with id ${opts.org}`);
         return s.accountStore.listKeys(opts.org);
@@ -109,7 +105,7 @@ export function registerAccountCommands(program: Command): void {
             `${r.id}  ${r.mode}  ${r.display_prefix}  ${r.revoked_at ? 'revoked' : 'active'}  ${r.name ?? ''}`,
         )
         .join('\n');
-      print(Boolean(opts.json), view, text || 'no keys');
+      cli.print(opts.json, view, text || 'no keys');
     });
 
   key
@@ -117,10 +113,10 @@ export function registerAccountCommands(program: Command): void {
     .description('revoke a key (takes effect on every instance within one second)')
     .option('--json', 'print JSON')
     .action(async (keyId: string, opts: { json?: boolean }) => {
-      const row = await withServices((s) => s.accounts.revokeKey(keyId));
+      const row = await cli.withServices((s) => s.accounts.revokeKey(keyId));
       if (!row) throw new CliError(`No key with id ${keyId}`);
-      print(
-        Boolean(opts.json),
+      cli.print(
+        opts.json,
         { id: row.id, revoked_at: row.revoked_at },
         `${row.id} revoked at ${row.revoked_at}`,
       );

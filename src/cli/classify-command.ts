@@ -4,10 +4,10 @@ import { createLocalEngine } from '../classification/engine/index.ts';
 import { createClassificationService } from '../classification/service.ts';
 import { MemoryCache } from '../platform/cache.ts';
 import { systemClock } from '../platform/clock.ts';
-import { CliError } from './context.ts';
+import { type CliContext, CliError } from './context.ts';
 
 /** `wcs classify "DESCRIPTION"`: the local engine's answer, as the API would give it, without a server. */
-export function registerClassifyCommand(program: Command): void {
+export function registerClassifyCommand(program: Command, cli: CliContext): void {
   program
     .command('classify <description>')
     .description('classify a waste description with the local engine (no server, no key)')
@@ -38,7 +38,7 @@ export function registerClassifyCommand(program: Command): void {
           max,
         );
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+          cli.io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
           return;
         }
         const lines = result.classifications.map(
@@ -46,7 +46,7 @@ export function registerClassifyCommand(program: Command): void {
             `${i + 1}. ${c.ewc_code}${c.is_hazardous ? '*' : ' '}  ${Math.round(c.confidence * 100)}%  ${c.description}\n   ${c.reasoning}`,
         );
         const flags = result.compliance.flags.length ? result.compliance.flags.join(', ') : 'none';
-        process.stdout.write(`${lines.join('\n')}\nflags: ${flags}\n${result.compliance.disposal_notes}\n`);
+        cli.io.stdout.write(`${lines.join('\n')}\nflags: ${flags}\n${result.compliance.disposal_notes}\n`);
       },
     );
 }

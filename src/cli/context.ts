@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { createLogger } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { systemClock } from '../platform/clock.ts';
@@ -7,28 +6,49 @@ import { migrateToLatest } from '../platform/db/migrate.ts';
 import { createRedis } from '../platform/redis.ts';
 import { createServices, type Services } from '../services.ts';
 
-/**
- * Runs a CLI action against the same database (and Redis) the server uses, so the CLI and the portal act
- * on the same organisations and keys.
- */
-export async function withServices<T>(
-  action: (services: Services, config: Config) => Promise<T>,
-): Promise<T> {
-  const config = loadConfig();
-  // Logs go to stderr, so a Redis warning can never corrupt a command's --json output on stdout.
-  const logger = createLogger(
-    { ...config, LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL },
-    pino.destination(2),
-  );
-  const db = createDb(config.DATABASE_URL);
-  const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
-  try {
-    await migrateToLatest(db);
-    const services = createServices({ config, db, clock: systemClock, logger, redis });
-    return await action(services, config);
-  } finally {
-    redis?.disconnect();
-    await db.close();
+/** Where a command reads its settings and writes its output: the process's, or a test's. */
+export interface CliIo {
+  env: Record<string, string | undefined>;
+  stdout: { write(text: string): unknown; isTTY?: boolean };
+  stderr: { write(text: string): unknown; isTTY?: boolean };
+}
+
+export const processIo: CliIo = { env: process.env, stdout: process.stdout, stderr: process.stderr };
+
+/** What every command is given: its output, and the services on the server's database. */
+export class CliContext {
+  readonly io: CliIo;
+
+  constructor(io: CliIo) {
+    this.io = io;
+  }
+
+  /** One line on stdout: JSON with --json, else the text. */
+  print(json: boolean | undefined, value: unknown, text: string): void {
+    this.io.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+  }
+
+  /**
+   * Runs an action against the same database (and Redis) the server uses, so the CLI and the portal
+   * act on the same organisations and keys.
+   */
+  async withServices<T>(action: (services: Services, config: Config) => Promise<T>): Promise<T> {
+    const config = loadConfig(this.io.env);
+    // Logs go to stderr, so a Redis warning can never corrupt a command's --json output on stdout.
+    const logger = createLogger(
+      { ...config, LOG_LEVEL: config.LOG_LEVEL === 'info' ? 'warn' : config.LOG_LEVEL },
+      2,
+    );
+    const db = createDb(config.DATABASE_URL);
+    const redis = config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined;
+    try {
+      await migrateToLatest(db);
+      const services = createServices({ config, db, clock: systemClock, logger, redis });
+      return await action(services, config);
+    } finally {
+      redis?.disconnect();
+      await db.close();
+    }
   }
 }
 

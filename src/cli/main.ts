@@ -1,14 +1,17 @@
 import { Command, CommanderError } from 'commander';
-import { ConfigError } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
-import { CliError, withServices } from './context.ts';
+import { CliContext, CliError, type CliIo, processIo } from './context.ts';
 import { registerRegisterCommands } from './register-commands.ts';
 
 /** The `wcs` command: one entry point for the server and every operator task. */
-export function buildProgram(): Command {
+export function buildProgram(io: CliIo = processIo): Command {
+  const cli = new CliContext(io);
   const program = new Command('wcs')
     .description('Waste Compliance Service')
+    // Before any subcommand is added: they inherit where help and usage errors are written.
+    .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError()
     .exitOverride();
 
@@ -17,42 +20,41 @@ export function buildProgram(): Command {
     .description('start the HTTP server (migrates the database first)')
     .action(async () => {
       const { startServer } = await import('../server.ts');
-      await startServer();
+      await startServer(loadConfig(io.env));
     });
 
   program
     .command('migrate')
     .description('bring the database schema up to date')
     .action(async () => {
-      await withServices(async (s) => {
-        process.stdout.write(`database up to date (${s.infra.db.location})\n`);
+      await cli.withServices(async (s) => {
+        io.stdout.write(`database up to date (${s.infra.db.location})\n`);
       });
     });
 
-  registerAccountCommands(program);
-  registerClassifyCommand(program);
-  registerRegisterCommands(program);
+  registerAccountCommands(program, cli);
+  registerClassifyCommand(program, cli);
+  registerRegisterCommands(program, cli);
   return program;
 }
 
-export async function main(argv: string[]): Promise<void> {
+/**
+ * Runs `wcs ARGS` (without the leading `node wcs`) and resolves with the exit status; a user's mistake
+ * is one line on stderr, never a stack trace.
+ */
+export async function run(args: string[], io: CliIo = processIo): Promise<number> {
   try {
-    await buildProgram().parseAsync(argv);
+    await buildProgram(io).parseAsync(args, { from: 'user' });
+    return 0;
   } catch (error) {
-    if (error instanceof CommanderError) {
-      process.exitCode = error.exitCode;
-    } else if (
-      error instanceof CliError ||
-      error instanceof ConfigError ||
-      (error as Error).name === 'StartError'
-    ) {
-      process.stderr.write(`wcs: ${(error as Error).message}\n`);
-      process.exitCode = 1;
+    if (error instanceof CommanderError) return error.exitCode;
+    if (error instanceof CliError || error instanceof ConfigError || (error as Error).name === 'StartError') {
+      io.stderr.write(`wcs: ${(error as Error).message}\n`);
     } else {
-      process.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);
-      process.exitCode = 1;
+      io.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);
     }
+    return 1;
   }
 }
 
-if (import.meta.main) await main(process.argv);
+if (import.meta.main) process.exitCode = await run(process.argv.slice(2));

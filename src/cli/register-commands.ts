@@ -1,8 +1,9 @@
+import { Writable } from 'node:stream';
 import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
 import { ImportError, type ImportProgress } from '../carriers/register-import.ts';
 import { isIsoDate } from '../carriers/register-record.ts';
-import { CliError, withServices } from './context.ts';
+import { type CliContext, CliError, type CliIo } from './context.ts';
 
 interface ImportOptions {
   published?: string;
@@ -18,12 +19,12 @@ function positiveInt(value: string): number {
 }
 
 /** A progress bar on a terminal; nothing on a pipe or in a log. */
-function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
+function progressReporter(io: CliIo): { update(p: ImportProgress): void; stop(): void } {
+  if (!io.stderr.isTTY || !(io.stderr instanceof Writable)) return { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     {
       format: 'importing |{bar}| {percentage}% | {rows} registrations | ETA {eta_formatted}',
-      stream: process.stderr,
+      stream: io.stderr,
     },
     cliProgress.Presets.shades_classic,
   );
@@ -38,7 +39,7 @@ function progressReporter(): { update(p: ImportProgress): void; stop(): void } {
   };
 }
 
-export function registerRegisterCommands(program: Command): void {
+export function registerRegisterCommands(program: Command, cli: CliContext): void {
   const register = program.command('register').description('the EA register mirror');
 
   register
@@ -54,9 +55,9 @@ export function registerRegisterCommands(program: Command): void {
       if (opts.published !== undefined && !isIsoDate(opts.published)) {
         throw new CliError(`--published must be a date written YYYY-MM-DD (got "${opts.published}")`);
       }
-      const progress = progressReporter();
+      const progress = progressReporter(cli.io);
       const started = performance.now();
-      const summary = await withServices(async (s) => {
+      const summary = await cli.withServices(async (s) => {
         try {
           return await s.carriers.importExport(file, {
             publishedOn: opts.published,
@@ -79,7 +80,7 @@ export function registerRegisterCommands(program: Command): void {
           ? [`rejected ${summary.rowsRejected} rows:`, ...summary.rejections.map((r) => `  ${r}`)]
           : []),
       ].join('\n');
-      process.stdout.write(`${opts.json ? JSON.stringify({ ...summary, seconds }) : text}\n`);
+      cli.io.stdout.write(`${opts.json ? JSON.stringify({ ...summary, seconds }) : text}\n`);
     });
 
   register
@@ -87,12 +88,12 @@ export function registerRegisterCommands(program: Command): void {
     .description('show which export the mirror holds')
     .option('--json', 'print JSON')
     .action(async (opts: { json?: boolean }) => {
-      const current = await withServices((s) => s.carriers.register.currentImport());
+      const current = await cli.withServices((s) => s.carriers.register.currentImport());
       if (!current) {
-        process.stdout.write(opts.json ? 'null\n' : 'the mirror is empty: run wcs register import FILE\n');
+        cli.io.stdout.write(opts.json ? 'null\n' : 'the mirror is empty: run wcs register import FILE\n');
         return;
       }
       const text = `export published ${current.published_on}, imported ${current.completed_at} from ${current.file_name}: ${current.rows_imported} registrations`;
-      process.stdout.write(`${opts.json ? JSON.stringify(current) : text}\n`);
+      cli.io.stdout.write(`${opts.json ? JSON.stringify(current) : text}\n`);
     });
 }

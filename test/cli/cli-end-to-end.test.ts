@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   runCli,
+  runCliProcess,
   type ServerProcess,
   sharedDatabaseUrl,
   startServerProcess,
@@ -51,21 +52,31 @@ describe('the wcs command against a real server process', () => {
     expect((await call()).status).toBe(401);
   });
 
-  it('prints a clear error and exits non-zero for an unknown organisation or plan', async () => {
+  it('the wcs executable prints a clear error and exits 1 for an unknown organisation or plan', async () => {
     await expect(
-      runCli(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env),
+      runCliProcess(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env),
     ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('No organisation with id org_missing'),
     });
-    await expect(runCli(['org', 'create', '--name', 'X', '--plan', 'gold'], env)).rejects.toMatchObject({
+    await expect(
+      runCliProcess(['org', 'create', '--name', 'X', '--plan', 'gold'], env),
+    ).rejects.toMatchObject({
       code: 1,
       stderr: expect.stringContaining('Unknown plan "gold"'),
     });
   });
 
-  it('stops gracefully on SIGTERM', async () => {
-    const other = await startServerProcess(env);
-    expect(await other.stop('SIGTERM')).toBe(0);
+  it('logs readable lines with LOG_FORMAT=pretty, and JSON lines when the output is not a terminal', async () => {
+    const pretty = await startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    await fetch(`${pretty.url}/health`);
+    await pretty.stop('SIGTERM');
+    expect(pretty.output()).toMatch(/INFO.*Waste Compliance Service listening on http:\/\/127\.0\.0\.1/);
+    expect(pretty.output()).not.toContain('{"level"');
+
+    const piped = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
+    await piped.stop('SIGTERM');
+    const lines = piped.output().trim().split('\n');
+    expect(lines.map((line) => JSON.parse(line).msg)).toContain('shutting down');
   });
 });

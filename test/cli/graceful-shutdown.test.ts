@@ -14,11 +14,11 @@ describe('graceful shutdown', () => {
     await db?.dispose();
   });
 
-  it('lets a request in flight finish on SIGTERM, then exits cleanly and accepts nothing new', async () => {
+  it('npm start: SIGTERM to npm lets a request in flight finish, then the server exits and accepts nothing new', async () => {
     const env = { DATABASE_URL: db.url, EA_REGISTER_URL: register.url };
     const org = (await runCli(['org', 'create', '--name', 'Shutdown Ltd', '--plan', 'business'], env)).trim();
     const key = (await runCli(['key', 'create', '--org', org, '--mode', 'live'], env)).trim();
-    const server = await startServerProcess(env);
+    const server = await startServerProcess(env, { npmStart: true });
 
     register.slowMs = 1_500;
     register.fail('slow');

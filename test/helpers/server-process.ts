@@ -5,10 +5,12 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { run } from '../../src/cli/main.ts';
 import { postgresUrlForSchema, TEST_SCHEMA_PREFIX, withPgClient } from './database.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'src/cli/main.ts');
+const BIN = join(ROOT, 'bin/wcs.js');
 
 /** A database URL for real server processes: a temp SQLite file, or a fresh PostgreSQL schema. */
 export async function sharedDatabaseUrl(): Promise<{ url: string; dispose(): Promise<void> }> {
@@ -37,9 +39,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Runs `wcs ARGS` as a user would, with the given environment; resolves with stdout. */
+/**
+ * Runs `wcs ARGS` in this process with the given environment (as `npx wcs` would, without the cost of a
+ * process); resolves with stdout, or rejects with `{ code, stdout, stderr }` when it exits non-zero.
+ */
 export async function runCli(args: string[], env: Record<string, string>): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [CLI, ...args], {
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, {
+    env: { ...process.env, ...env },
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  if (code !== 0) throw Object.assign(new Error(`wcs exited ${code}: ${stderr}`), { code, stdout, stderr });
+  return stdout;
+}
+
+/** Runs the `wcs` executable in its own process: for tests of the process boundary itself (exit status). */
+export async function runCliProcess(args: string[], env: Record<string, string>): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, [BIN, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
@@ -53,10 +71,19 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Starts `wcs serve` in its own process and waits until /health answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * Starts `wcs serve` in its own process and waits until /health answers; with `npmStart`, as the README
+ * says, through `npm start` (so signals go through npm to the server).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { npmStart?: boolean } = {},
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve'], {
+  const [command, args] = options.npmStart
+    ? ['npm', ['start', '--silent']]
+    : [process.execPath, [CLI, 'serve']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
