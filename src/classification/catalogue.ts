@@ -58,6 +58,8 @@ export interface Catalogue {
   /** Accepts "170504", "17 05 04", "17 05 04*", "17-05-04"; undefined when not in the list. */
   get(code: string): EwcEntry | undefined;
   has(code: string): boolean;
+  /** Any common way of writing a code as "NN NN NN" (whether or not it is in the list); null when it cannot be one. */
+  normalise(code: string): string | null;
   chapter(chapter: string): EwcChapter | undefined;
   subchapter(subchapter: string): EwcSubchapter | undefined;
   list(filter?: CatalogueFilter): EwcEntry[];
@@ -136,6 +138,7 @@ export function createCatalogue(): Catalogue {
     subchapters,
     get,
     has: (code) => get(code) !== undefined,
+    normalise: normaliseCode,
     chapter: (chapter) => chapterByCode.get(chapter.trim().padStart(2, '0')),
     subchapter: (sub) => subchapterByCode.get(sub.replace(/\D/g, '').replace(/^(\d\d)(\d\d)$/, '$1 $2')),
     list: (filter = {}) => listEntries(entries, filter),

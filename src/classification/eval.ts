@@ -3,7 +3,7 @@
 // dev.jsonl is the development set; held-out.jsonl was written last and is never tuned on.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { ClassificationEngine } from './types.ts';
+import type { LocalEngine } from './types.ts';
 
 export interface EvalItem {
   id: string;
@@ -96,7 +96,7 @@ export interface EvalOutcome {
 }
 
 export function runEval(
-  engine: ClassificationEngine,
+  engine: LocalEngine,
   items: EvalItem[],
   set: string,
   isKnownCode: (code: string) => boolean,
@@ -105,7 +105,7 @@ export function runEval(
 }
 
 /** Every item's answer and its time. */
-export function classifyAll(engine: ClassificationEngine, items: EvalItem[]): EvalOutcome[] {
+export function classifyAll(engine: LocalEngine, items: EvalItem[]): EvalOutcome[] {
   // Latency: one warm-up pass, then the median of three timings per item, so that a busy machine's
   // scheduling pauses are not counted as the engine's cost (the benchmark measures throughput).
   for (const item of items) engine.classify(item);

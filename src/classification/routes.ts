@@ -3,11 +3,12 @@
 // stops internal fields (flags per code, note keys) leaking into responses.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
+import type { KeyMode } from '../accounts/api-key-format.ts';
 import { ApiError } from '../platform/errors.ts';
 import { errorRef } from '../platform/openapi.ts';
 import type { Catalogue, EwcEntry } from './catalogue.ts';
 import { FLAGS } from './knowledge/types.ts';
-import { type ClassificationService, DEFAULT_MAX_RESULTS, type KeyMode, MAX_RESULTS } from './service.ts';
+import { type ClassificationService, DEFAULT_MAX_RESULTS, MAX_RESULTS } from './service.ts';
 
 export interface ClassificationRoutesOptions {
   service: ClassificationService;
@@ -70,7 +71,7 @@ const ClassificationSchema = Type.Object({
 // The documented vocabulary plus the LLM engine's fallback flag (docs/llm-engine.md).
 const FlagSchema = Type.Unsafe<string>({
   type: 'string',
-  enum: [...FLAGS, 'LLM_UNAVAILABLE_LOCAL_RESULT'],
+  enum: [...FLAGS],
   description: 'See docs/classification.md, "Flags".',
 });
 

@@ -5,6 +5,7 @@
 // cuts the ranking to max_results on the way out.
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Cache } from '../platform/cache.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -14,6 +15,7 @@ import { disposalNotes } from './guidance.ts';
 import { FLAGS } from './knowledge/types.ts';
 import type {
   Classification,
+  ClassificationEngine,
   ClassificationResponse,
   ClassifyInput,
   Compliance,
@@ -28,37 +30,20 @@ export const MAX_RESULTS = 5;
 /** Below this top confidence the answer is flagged LOW_CONFIDENCE (issue 4). */
 export const LOW_CONFIDENCE_THRESHOLD = 0.7;
 
-/** What an engine gives the service: the local engine's result, or an engine's that adds flags. */
-export interface EngineAnswer {
-  ranking: RankedClassification[];
-  flags: readonly string[];
-  hazardous_substances?: readonly string[];
-  /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
-  model_version?: string;
-}
-
-/** The local engine, or any engine with the same answer shape (e.g. the LLM engine). */
-export interface ClassifierEngine {
-  readonly version: string;
-  classify(input: ClassifyInput): EngineAnswer | Promise<EngineAnswer>;
-}
-
 export interface ClassificationServiceOptions {
   cache: Cache;
   clock: Clock;
   /** Defaults to the local engine. */
-  engine?: ClassifierEngine;
+  engine?: ClassificationEngine;
   /**
    * The engine for test keys (`wcs_test_`), which are never billed and must not spend a paid model
    * call: defaults to `engine`. With the LLM engine configured, pass the local engine here.
    */
-  testEngine?: ClassifierEngine;
+  testEngine?: ClassificationEngine;
   catalogue?: Catalogue;
   /** Where an engine failure is recorded (the client only sees CLASSIFICATION_FAILED). */
   logger?: Pick<Logger, 'error'>;
 }
-
-export type KeyMode = 'live' | 'test';
 
 export interface ClassificationService {
   readonly modelVersion: string;
@@ -140,11 +125,11 @@ function clampResults(maxResults: number | undefined): number {
 
 export function createClassificationService(options: ClassificationServiceOptions): ClassificationService {
   const catalogue = options.catalogue ?? getCatalogue();
-  const engine: ClassifierEngine = options.engine ?? createLocalEngine({ catalogue });
+  const engine: ClassificationEngine = options.engine ?? createLocalEngine({ catalogue });
   const testEngine = options.testEngine ?? engine;
   const { cache, clock } = options;
 
-  const compute = async (engine: ClassifierEngine, input: ClassifyInput): Promise<CachedAnswer> => {
+  const compute = async (engine: ClassificationEngine, input: ClassifyInput): Promise<CachedAnswer> => {
     try {
       const result = await engine.classify(input);
       return {

@@ -85,10 +85,21 @@ export interface EngineResult {
   candidates?: string[];
   /** Misspellings the rules read as known words ("oilly" as "oily"); the ranker reads them so too. */
   corrections?: Array<{ from: string; to: string }>;
+  /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
+  model_version?: string;
 }
 
+/**
+ * The one shape of a classification engine: the local engine (rules and ranker, answering at once) or
+ * the LLM engine (asynchronous, over the local engine's candidates). The service takes either.
+ */
 export interface ClassificationEngine {
   /** Changes whenever the engine or its knowledge changes. */
   readonly version: string;
+  classify(input: ClassifyInput): EngineResult | Promise<EngineResult>;
+}
+
+/** The local engine answers synchronously (the eval, the CLI and the LLM engine rely on it). */
+export interface LocalEngine extends ClassificationEngine {
   classify(input: ClassifyInput): EngineResult;
 }

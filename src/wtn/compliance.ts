@@ -1,8 +1,6 @@
 import { daysBetween } from '../platform/clock.ts';
+import { LOW_CONFIDENCE_THRESHOLD } from './dependencies.ts';
 import type { ComplianceIssue, WasteTransferNote } from './wtn-schemas.ts';
-
-/** Below this top confidence a classification needs a person to review it before it goes on a note. */
-export const LOW_CONFIDENCE_THRESHOLD = 0.7;
 
 /** The facts about a note that its checks and flags are judged from. */
 export interface ComplianceFacts {

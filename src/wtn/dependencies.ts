@@ -60,4 +60,12 @@ export interface CatalogueEntry {
 export interface EwcLookup {
   /** Accepts "170504", "17 05 04", "17 05 04*"; undefined when the code is not in the List of Wastes. */
   get(code: string): CatalogueEntry | undefined;
+  /** "170504" or "17-05-04*" as "17 05 04"; null when it cannot be a code. */
+  normalise(code: string): string | null;
 }
+
+/**
+ * Below this top confidence a classification needs a person to review it: the classifier flags it
+ * LOW_CONFIDENCE and a note carrying its code gets a review warning. One figure for both.
+ */
+export { LOW_CONFIDENCE_THRESHOLD } from '../classification/service.ts';

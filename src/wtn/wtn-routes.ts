@@ -1,9 +1,9 @@
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { normaliseCode } from '../classification/catalogue.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { errorRef } from '../platform/openapi.ts';
+import type { EwcLookup } from './dependencies.ts';
 import type { NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
@@ -95,7 +95,7 @@ function listRoute(app: App, wtn: WtnService): void {
       },
     },
     async (request, reply) => {
-      const page = await wtn.list(scopeOf(request), listOptions(request.query));
+      const page = await wtn.list(scopeOf(request), listOptions(request.query, wtn.catalogue));
       const next = JSON.stringify(page.next_starting_after);
       return sendDocument(
         reply,
@@ -107,12 +107,12 @@ function listRoute(app: App, wtn: WtnService): void {
 }
 
 /** The list parameters the schema cannot check: the date range's order and the code's form. */
-function listOptions(q: ListWtnQuery): ListOptions {
+function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
   const details: ErrorDetail[] = [];
   if (q.transfer_date_from && q.transfer_date_to && q.transfer_date_from > q.transfer_date_to) {
     details.push({ field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' });
   }
-  const ewcCode = q.ewc_code === undefined ? undefined : normaliseCode(q.ewc_code);
+  const ewcCode = q.ewc_code === undefined ? undefined : catalogue.normalise(q.ewc_code);
   if (ewcCode === null) details.push({ field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' });
   if (details.length > 0) {
     throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);

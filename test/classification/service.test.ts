@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../src/classification/engine/index.ts';
-import {
-  CACHE_TTL_MS,
-  type ClassifierEngine,
-  cacheKey,
-  createClassificationService,
-} from '../../src/classification/service.ts';
+import { CACHE_TTL_MS, cacheKey, createClassificationService } from '../../src/classification/service.ts';
+import type { ClassificationEngine } from '../../src/classification/types.ts';
 import { MemoryCache } from '../../src/platform/cache.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { ApiError } from '../../src/platform/errors.ts';
@@ -19,7 +15,7 @@ function countingEngine() {
   const engine = {
     calls: 0,
     version: local.version,
-    classify(input: Parameters<ClassifierEngine['classify']>[0]) {
+    classify(input: Parameters<ClassificationEngine['classify']>[0]) {
       engine.calls++;
       return local.classify(input);
     },
@@ -27,7 +23,7 @@ function countingEngine() {
   return engine;
 }
 
-function setup(engine: ClassifierEngine = countingEngine()) {
+function setup(engine: ClassificationEngine = countingEngine()) {
   const clock = new ManualClock('2026-11-22T10:00:00Z');
   const cache = new MemoryCache({ maxEntries: 100, clock });
   const service = createClassificationService({ cache, clock, engine, catalogue });
@@ -131,7 +127,7 @@ describe('classification service', () => {
   });
 
   it('turns an engine failure into CLASSIFICATION_FAILED and caches nothing', async () => {
-    const broken: ClassifierEngine = {
+    const broken: ClassificationEngine = {
       version: 'broken',
       classify() {
         throw new TypeError('boom');
@@ -147,7 +143,7 @@ describe('classification service', () => {
 
   it('does not pin an answer that came from a fallback engine', async () => {
     let calls = 0;
-    const fallingBack: ClassifierEngine = {
+    const fallingBack: ClassificationEngine = {
       version: 'llm:model+local',
       async classify(input) {
         calls++;
@@ -170,7 +166,7 @@ describe('classification service', () => {
 describe('classification service with a separate engine for test keys', () => {
   it('answers test keys from the test engine and live keys from the configured one', async () => {
     const live = countingEngine();
-    const paid: ClassifierEngine = { version: 'paid-engine', classify: (input) => live.classify(input) };
+    const paid: ClassificationEngine = { version: 'paid-engine', classify: (input) => live.classify(input) };
     const clock = new ManualClock('2026-11-22T10:00:00Z');
     const service = createClassificationService({
       cache: new MemoryCache({ maxEntries: 10, clock }),

@@ -10,10 +10,10 @@ import { combine, MAX_RANKING } from '../ranker/combine.ts';
 import { createSubstanceFinder, loadSubstances } from '../ranker/hazards.ts';
 import { type RankerModel, shippedRanker } from '../ranker/model.ts';
 import {
-  type ClassificationEngine,
   type ClassifyInput,
   classificationOf,
   type EngineResult,
+  type LocalEngine,
   type RankedClassification,
 } from '../types.ts';
 import { type Analysis, analyse } from './analysis.ts';
@@ -130,7 +130,7 @@ export interface LocalEngineOptions {
 }
 
 /** The rule engine alone: lexicon, activity cues, mirror evidence and the legal text. */
-export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): ClassificationEngine {
+export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): LocalEngine {
   const { catalogue } = options;
   const compiled = compileKnowledge(options.knowledge ?? defaultKnowledge, catalogue);
   const legalText = createLegalTextIndex(catalogue);
@@ -161,7 +161,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): C
  * The local engine: the rule engine's ranking blended with the learned ranker's, checked for named
  * hazardous substances and calibrated (src/classification/ranker).
  */
-export function createLocalEngine(options: LocalEngineOptions): ClassificationEngine {
+export function createLocalEngine(options: LocalEngineOptions): LocalEngine {
   const rules = createRuleEngine(options);
   const deps = {
     model: options.ranker === undefined ? shippedRanker() : options.ranker,

@@ -45,6 +45,8 @@ export const FLAGS = [
   'LIQUID_WASTE',
   'MULTIPLE_WASTE_TYPES',
   'NOT_OTHERWISE_SPECIFIED',
+  /** The LLM engine only: the model failed and this is the local engine's answer (docs/llm-engine.md). */
+  'LLM_UNAVAILABLE_LOCAL_RESULT',
 ] as const;
 
 export type Flag = (typeof FLAGS)[number];

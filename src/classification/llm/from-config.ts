@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import { type Config, ConfigError } from '../../config.ts';
 import type { Catalogue } from '../catalogue.ts';
 import { createLocalEngine } from '../engine/index.ts';
-import type { ClassificationEngine } from '../types.ts';
+import type { ClassificationEngine, LocalEngine } from '../types.ts';
 import { ChatClient } from './chat-client.ts';
 import { createLlmEngine, type LlmEngine } from './llm-engine.ts';
 
@@ -17,7 +17,7 @@ export type LlmSettings = Pick<
 /** The LLM engine when CLASSIFIER_ENGINE=llm, else undefined (the local engine answers alone). */
 export function llmEngineFromConfig(
   config: LlmSettings,
-  deps: { catalogue: Catalogue; local: ClassificationEngine; logger?: Logger },
+  deps: { catalogue: Catalogue; local: LocalEngine; logger?: Logger },
 ): LlmEngine | undefined {
   if (config.CLASSIFIER_ENGINE !== 'llm') return undefined;
   const missing = (['LLM_BASE_URL', 'LLM_MODEL'] as const).filter((name) => !config[name]);
@@ -49,7 +49,7 @@ export function llmEngineFromConfig(
 export function classificationEngines(
   config: LlmSettings,
   deps: { catalogue: Catalogue; logger?: Logger },
-): { engine: ClassificationEngine | LlmEngine; testEngine: ClassificationEngine } {
+): { engine: ClassificationEngine | LlmEngine; testEngine: LocalEngine } {
   const local = createLocalEngine({ catalogue: deps.catalogue });
   const llm = llmEngineFromConfig(config, { ...deps, local });
   return { engine: llm ?? local, testEngine: local };

@@ -8,7 +8,7 @@ import { ApiError } from '../../platform/errors.ts';
 import type { Catalogue } from '../catalogue.ts';
 import { createLegalTextIndex, type LegalTextIndex } from '../engine/legal-text.ts';
 import type { Flag } from '../knowledge/types.ts';
-import type { ClassificationEngine, ClassifyInput, EngineResult } from '../types.ts';
+import type { ClassificationEngine, ClassifyInput, EngineResult, LocalEngine } from '../types.ts';
 import { answerJsonSchema, checkAnswer, NonsenseAnswerError } from './answer.ts';
 import { type Candidate, formatCandidates, proposeCandidates } from './candidates.ts';
 import { type ChatClient, type ChatUsage, LlmCallError } from './chat-client.ts';
@@ -32,14 +32,14 @@ export interface LlmEngineResult extends Omit<EngineResult, 'flags'> {
 
 export interface LlmEngineOptions {
   catalogue: Catalogue;
-  local: ClassificationEngine;
+  local: LocalEngine;
   client: ChatClient;
   onFailure: 'fallback' | 'error';
   prompt?: PromptTemplate;
   logger?: Logger;
 }
 
-export interface LlmEngine {
+export interface LlmEngine extends ClassificationEngine {
   /** Names both engines, the model and the prompt version. */
   readonly version: string;
   readonly localVersion: string;

@@ -4,14 +4,14 @@ import { getCatalogue } from '../../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../../src/classification/engine/index.ts';
 import { ChatClient, type ChatClientOptions } from '../../../src/classification/llm/chat-client.ts';
 import { createLlmEngine, type LlmEngine } from '../../../src/classification/llm/llm-engine.ts';
-import type { ClassificationEngine } from '../../../src/classification/types.ts';
+import type { LocalEngine } from '../../../src/classification/types.ts';
 
 export const API_KEY = 'sk-test-9f8e7d6c5b4a3210-secret';
 export const catalogue = getCatalogue();
-let local: ClassificationEngine | undefined;
+let local: LocalEngine | undefined;
 
 /** The real local engine (its knowledge is compiled once per test file). */
-export function localEngine(): ClassificationEngine {
+export function localEngine(): LocalEngine {
   local ??= createLocalEngine({ catalogue });
   return local;
 }
