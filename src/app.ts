@@ -125,12 +125,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       installLimits(v1, services.limits);
       requireJsonBodies(v1);
       await v1.register(accountRoutes);
-      await v1.register(carrierRoutes);
+      await v1.register(carrierRoutes, { carriers: services.carriers });
       await v1.register(classificationRoutes, {
         service: services.classification,
         catalogue: services.catalogue,
       });
-      await v1.register(usageRoutes);
+      await v1.register(usageRoutes, { limits: services.limits, clock: services.infra.clock });
       await v1.register(wtnRoutes, { wtn: services.wtn });
     },
     { prefix: '/v1' },

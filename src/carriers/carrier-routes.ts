@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { errorRef } from '../platform/openapi.ts';
+import type { CarrierService } from './carrier-service.ts';
 import { VerifyCarrierResultSchema } from './verify-result.ts';
 
 const VerifyCarrierRequest = Type.Object(
@@ -37,7 +38,10 @@ const description =
 const response = { 200: VerifyCarrierResultSchema, 503: errorRef };
 
 /** POST and GET /v1/verify-carrier: the same check, as a JSON body or as query parameters. */
-export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService }> = async (
+  app,
+  { carriers },
+) => {
   app.post(
     '/verify-carrier',
     {
@@ -49,7 +53,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response,
       },
     },
-    async (request) => app.services.carriers.verify(request.body, request.auth.mode),
+    async (request) => carriers.verify(request.body, request.auth.mode),
   );
 
   app.get(
@@ -63,6 +67,6 @@ export const carrierRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response,
       },
     },
-    async (request) => app.services.carriers.verify(request.query, request.auth.mode),
+    async (request) => carriers.verify(request.query, request.auth.mode),
   );
 };

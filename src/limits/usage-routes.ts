@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import type { Clock } from '../platform/clock.ts';
+import type { LimitService } from './limit-service.ts';
 
 const UsageResponse = Type.Object({
   key: Type.Object({
@@ -24,7 +26,10 @@ const UsageResponse = Type.Object({
 });
 
 /** GET /v1/usage: the calling key's quota use this cycle. Rate-limited like any call, never counted. */
-export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export const usageRoutes: FastifyPluginAsyncTypebox<{ limits: LimitService; clock: Clock }> = async (
+  app,
+  { limits, clock },
+) => {
   app.get(
     '/usage',
     {
@@ -39,7 +44,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { auth } = request;
-      const usage = await app.services.limits.usage(auth);
+      const usage = await limits.usage(auth);
       const state = request.limitState;
       return {
         key: { id: auth.keyId, mode: auth.mode, counted: auth.mode === 'live' },
@@ -48,7 +53,7 @@ export const usageRoutes: FastifyPluginAsyncTypebox = async (app) => {
         rate_limit: {
           per_minute: auth.limits.perMinute,
           remaining: state ? Math.max(0, state.perMinute - state.windowCount) : auth.limits.perMinute,
-          reset_at: new Date(state?.nextSlotAtMs ?? app.services.infra.clock.now().getTime()).toISOString(),
+          reset_at: new Date(state?.nextSlotAtMs ?? clock.now().getTime()).toISOString(),
         },
       };
     },
