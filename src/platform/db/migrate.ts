@@ -2,18 +2,28 @@ import { readdir } from 'node:fs/promises';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 
-const migrationsDir = new URL('./migrations/', import.meta.url);
+/** The capabilities that own tables: each keeps its migrations in its own `migrations/` folder. */
+const CAPABILITIES = ['accounts', 'limits', 'carriers', 'wtn', 'portal'];
 
 /**
- * Migrations are files in ./migrations named `NNNN-what.ts`, applied in name order. They are frozen in
- * time: they never import application types, so a later change to the code cannot change an old step.
+ * Migrations are files named `NNNN-what.ts` in `src/<capability>/migrations/`, numbered across the
+ * whole service and applied in that order. They are frozen in time: they never import application
+ * types, so a later change to the code cannot change an old step.
  */
-class MigrationFolder implements MigrationProvider {
+class CapabilityMigrations implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    const files = (await readdir(migrationsDir)).filter((f) => /^\d{4}-[\w-]+\.ts$/.test(f)).sort();
+    const found: [name: string, url: URL][] = [];
+    for (const capability of CAPABILITIES) {
+      const dir = new URL(`../../${capability}/migrations/`, import.meta.url);
+      for (const file of await readdir(dir)) {
+        if (/^\d{4}-[\w-]+\.ts$/.test(file)) found.push([file.replace(/\.ts$/, ''), new URL(file, dir)]);
+      }
+    }
+    found.sort(([a], [b]) => (a < b ? -1 : 1));
     const migrations: Record<string, Migration> = {};
-    for (const file of files) {
-      migrations[file.replace(/\.ts$/, '')] = (await import(new URL(file, migrationsDir).href)) as Migration;
+    for (const [name, url] of found) {
+      if (migrations[name]) throw new Error(`Two migrations are named ${name}`);
+      migrations[name] = (await import(url.href)) as Migration;
     }
     return migrations;
   }
@@ -26,7 +36,11 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0].schema
       : undefined;
-  const migrator = new Migrator({ db: db.kysely, provider: new MigrationFolder(), migrationTableSchema });
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: new CapabilityMigrations(),
+    migrationTableSchema,
+  });
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
