@@ -2,11 +2,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, sharedDatabaseUrl, startServerProcess } from '../helpers/server-process.ts';
+import { createDb } from '../../src/platform/db/database.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { runCli, sharedDatabaseUrl } from '../helpers/server-process.ts';
 import { feedCsv, writeZip } from './export-fixture.ts';
 
-// Each `wcs` run is a fresh Node process (about a second on an idle machine, far more on a busy one).
-describe('wcs register import, then a server answering from the mirror', { timeout: 90_000 }, () => {
+// The command runs in this process (test/helpers/server-process.ts runCli), on a database file it shares
+// with the service.
+describe('wcs register import, then the service answering from the mirror', () => {
   let db: Awaited<ReturnType<typeof sharedDatabaseUrl>>;
   let dir: string;
   let env: Record<string, string>;
@@ -47,22 +50,19 @@ describe('wcs register import, then a server answering from the mirror', { timeo
       status: 'complete',
     });
 
-    const server = await startServerProcess({ ...env, REGISTER_SOURCE: 'mirror' });
+    // The service, on the database the command wrote, answers from the mirror.
+    const t = await createTestApp({ db: createDb(db.url), env: { ...env, REGISTER_SOURCE: 'mirror' } });
     try {
-      const org = JSON.parse(await runCli(['org', 'create', '--name', 'Mirror Check Ltd', '--json'], env));
-      const key = JSON.parse(
-        await runCli(['key', 'create', '--org', org.id, '--mode', 'live', '--json'], env),
-      ).key;
-      const res = await fetch(`${server.url}/v1/verify-carrier?registration_number=CBDU960001`, {
-        headers: { authorization: `Bearer ${key}` },
-      });
-      expect(res.status).toBe(200);
-      expect(await res.json()).toMatchObject({
+      const { key } = await t.newKey({ mode: 'live' });
+      const res = await t.call(key, { url: '/v1/verify-carrier?registration_number=CBDU960001' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
         status: 'valid',
         verification: { origin: 'mirror', mirror: { published_on: '2026-01-14' } },
       });
     } finally {
-      await server.stop();
+      await t.close();
+      await t.db.close();
     }
   });
 
