@@ -1,6 +1,9 @@
 // The OpenAPI document's prose (the introduction and the tags) and the response headers every /v1
 // response carries. Routes document themselves; this is what no single route owns.
 
+/** A request id as the service writes them (src/platform/ids.ts), for examples. */
+export const EXAMPLE_REQUEST_ID = 'req_Qm3xY0aZ-t1c000042';
+
 export const API_DESCRIPTION = `Verify waste carriers against the Environment Agency public register, classify waste with List of Wastes (EWC) codes, and issue digital waste transfer notes for UK duty of care.
 
 ## Start here
@@ -57,7 +60,7 @@ export const RESPONSE_HEADERS = {
   'Request-Id': header(
     'Identifies this request; an error body repeats it as `error.request_id`. Quote it to support.',
     'string',
-    'req_Qm3xY0aZ-t1c000042',
+    EXAMPLE_REQUEST_ID,
   ),
   'X-RateLimit-Limit': header('Requests this key may make in any 60 seconds.', 'integer', 30),
   'X-RateLimit-Remaining': header('Requests left in the current 60 seconds, after this one.', 'integer', 29),

@@ -2,7 +2,13 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { type ErrorCode, type ErrorDetail, errorCodes } from './errors.ts';
-import { API_DESCRIPTION, API_TAGS, documentResponseHeaders, RESPONSE_HEADERS } from './openapi-document.ts';
+import {
+  API_DESCRIPTION,
+  API_TAGS,
+  documentResponseHeaders,
+  EXAMPLE_REQUEST_ID,
+  RESPONSE_HEADERS,
+} from './openapi-document.ts';
 
 /** The error envelope every error response uses; shared by $id so the OpenAPI document names it once. */
 export const ErrorResponse = Type.Object(
@@ -32,9 +38,6 @@ export const ErrorResponse = Type.Object(
 );
 
 const errorRef = { $ref: 'ErrorResponse#' };
-
-/** A request id as the service writes them (src/platform/ids.ts), for examples. */
-export const EXAMPLE_REQUEST_ID = 'req_Qm3xY0aZ-t1c000042';
 
 /** One error a route really answers with, worded as the service words it. */
 export interface ErrorExample {
