@@ -9,6 +9,7 @@ import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
 import { classificationRoutes } from './classification/routes.ts';
 import type { Config } from './config.ts';
+import { docsPlugin } from './docs/docs-plugin.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
@@ -137,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   );
   // Outside /v1: the portal has its own form parser, cookies and CSRF checks, confined to its scope.
   await app.register(portalPlugin, { prefix: '/portal' });
+  // The API reference and the guides, readable without a key.
+  await app.register(docsPlugin, { prefix: '/docs' });
   return app;
 }
 

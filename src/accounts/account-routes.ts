@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { withExamples } from '../platform/openapi.ts';
 
 const AccountResponse = Type.Object({
   organisation: Type.Object({
@@ -21,11 +22,26 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: { billable: false },
       schema: {
+        operationId: 'getAccount',
         tags: ['Account'],
         summary: 'The calling key and its organisation',
         description:
           'Check that a key works and see which organisation, plan and mode it belongs to. Costs no quota.',
-        response: { 200: AccountResponse },
+        response: {
+          200: withExamples(AccountResponse, {
+            testKey: {
+              summary: 'A test key',
+              value: {
+                organisation: {
+                  id: 'org_xVDnMbh7HZgHZwjgLLFZ',
+                  name: 'Riverside Skips Ltd',
+                  plan: 'starter',
+                },
+                key: { id: 'key_acGzP92ZMXAEtNBwAJqx', mode: 'test', display_prefix: 'wcs_test_Xz00…' },
+              },
+            },
+          }),
+        },
       },
     },
     async (request) => {

@@ -38,7 +38,7 @@ export const ComplianceFlagSchema = Type.Union(
     Type.Literal('TIER_DIFFERS_FROM_PREFIX'),
     Type.Literal('UNUSUAL_NUMBER_LENGTH'),
   ],
-  { description: 'See docs/carriers.md for what each flag means.' },
+  { description: 'What each flag means: [carriers guide, Flags](/docs/guides/carriers#flags).' },
 );
 
 export const VerificationSchema = Type.Object({

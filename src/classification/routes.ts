@@ -5,8 +5,17 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { type Static, Type } from 'typebox';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import { ApiError } from '../platform/errors.ts';
-import { errorRef } from '../platform/openapi.ts';
+import { withExamples } from '../platform/openapi.ts';
 import type { Catalogue, EwcEntry } from './catalogue.ts';
+import {
+  CLASSIFY_ERRORS,
+  CLASSIFY_REQUEST_EXAMPLES,
+  CLASSIFY_RESPONSE_EXAMPLES,
+  ENTRY_ERRORS,
+  ENTRY_RESPONSE_EXAMPLES,
+  LIST_ERRORS,
+  LIST_RESPONSE_EXAMPLES,
+} from './examples.ts';
 import { FLAGS } from './knowledge/types.ts';
 import { type ClassificationService, DEFAULT_MAX_RESULTS, MAX_RESULTS } from './service.ts';
 
@@ -72,7 +81,7 @@ const ClassificationSchema = Type.Object({
 const FlagSchema = Type.Unsafe<string>({
   type: 'string',
   enum: [...FLAGS],
-  description: 'See docs/classification.md, "Flags".',
+  description: 'What each flag means: [classification guide, Flags](/docs/guides/classification#flags).',
 });
 
 const ClassifyResponse = Type.Object({
@@ -126,16 +135,24 @@ const EwcEntrySchema = Type.Object({
 const ListQuery = Type.Object(
   {
     chapter: Type.Optional(
-      Type.String({ pattern: '^\\d{2}( ?\\d{2})?$', description: 'Chapter "17" or sub-chapter "17 05".' }),
+      Type.String({
+        pattern: '^\\d{2}( ?\\d{2})?$',
+        description: 'Chapter "17" or sub-chapter "17 05".',
+        examples: ['17 05'],
+      }),
     ),
     hazardous: Type.Optional(
-      Type.Boolean({ description: 'true: only hazardous entries; false: only non-hazardous.' }),
+      Type.Boolean({
+        description: 'true: only hazardous entries; false: only non-hazardous.',
+        examples: [true],
+      }),
     ),
     q: Type.Optional(
       Type.String({
         minLength: 1,
         maxLength: 200,
         description: 'Text in the legal description, or the start of a code.',
+        examples: ['soil'],
       }),
     ),
   },
@@ -173,12 +190,13 @@ function classifyRoute(app: TypeboxApp, service: ClassificationService): void {
     '/classify-waste',
     {
       schema: {
+        operationId: 'classifyWaste',
         tags: ['Classification'],
         summary: 'Classify waste with a List of Wastes (EWC) code',
         description:
-          'Ranks List of Wastes codes for a plain-English description, with the reasoning an auditor can follow, calibrated confidence, flags (docs/classification.md) and disposal notes. Answers are cached for 7 days per exact description, source_industry and additional_context.',
-        body: ClassifyRequest,
-        response: { 200: ClassifyResponse },
+          'Ranks List of Wastes codes for a plain-English description, with the reasoning an auditor can follow, calibrated confidence, flags (see the [classification guide](/docs/guides/classification)) and disposal notes. Answers are cached for 7 days per exact description, source_industry and additional_context.',
+        body: withExamples(ClassifyRequest, CLASSIFY_REQUEST_EXAMPLES),
+        response: { 200: withExamples(ClassifyResponse, CLASSIFY_RESPONSE_EXAMPLES), ...CLASSIFY_ERRORS },
       },
     },
     async (request) => {
@@ -202,11 +220,12 @@ function catalogueRoutes(app: TypeboxApp, catalogue: Catalogue): void {
     {
       config: { billable: false },
       schema: {
+        operationId: 'listEwcCodes',
         tags: ['Classification'],
         summary: 'List or search the List of Wastes',
         description: 'All 842 entries, filtered by chapter or sub-chapter, hazard and text. Costs no quota.',
         querystring: ListQuery,
-        response: { 200: ListResponse },
+        response: { 200: withExamples(ListResponse, LIST_RESPONSE_EXAMPLES), ...LIST_ERRORS },
       },
     },
     async (request) => {
@@ -220,11 +239,18 @@ function catalogueRoutes(app: TypeboxApp, catalogue: Catalogue): void {
     {
       config: { billable: false },
       schema: {
+        operationId: 'getEwcCode',
         tags: ['Classification'],
         summary: 'Look up one List of Wastes code',
         description: 'Accepts 170504, 17 05 04, 17-05-04 or 17 05 04* (URL-encoded). Costs no quota.',
-        params: Type.Object({ code: Type.String({ maxLength: 20 }) }),
-        response: { 200: EwcEntrySchema, 404: errorRef },
+        params: Type.Object({
+          code: Type.String({
+            maxLength: 20,
+            description: 'The code, in any of those forms.',
+            examples: ['170504'],
+          }),
+        }),
+        response: { 200: withExamples(EwcEntrySchema, ENTRY_RESPONSE_EXAMPLES), ...ENTRY_ERRORS },
       },
     },
     async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Clock } from '../platform/clock.ts';
+import { withExamples } from '../platform/openapi.ts';
 import type { LimitService } from './limit-service.ts';
 
 const UsageResponse = Type.Object({
@@ -25,6 +26,27 @@ const UsageResponse = Type.Object({
   }),
 });
 
+const USAGE_EXAMPLES = {
+  liveKey: {
+    summary: 'A live key on the starter plan, three days into the month',
+    value: {
+      key: { id: 'key_acGzP92ZMXAEtNBwAJqx', mode: 'live', counted: true },
+      plan: 'starter',
+      used: 13,
+      limit: 200,
+      remaining: 187,
+      cycle_start: '2026-11-01T00:00:00.000Z',
+      resets_at: '2026-12-01T00:00:00.000Z',
+      daily: [
+        { date: '2026-11-01', calls: 0 },
+        { date: '2026-11-02', calls: 5 },
+        { date: '2026-11-03', calls: 8 },
+      ],
+      rate_limit: { per_minute: 30, remaining: 29, reset_at: '2026-11-03T14:21:07.000Z' },
+    },
+  },
+};
+
 /** GET /v1/usage: the calling key's quota use this cycle. Rate-limited like any call, never counted. */
 export const usageRoutes: FastifyPluginAsyncTypebox<{ limits: LimitService; clock: Clock }> = async (
   app,
@@ -35,11 +57,12 @@ export const usageRoutes: FastifyPluginAsyncTypebox<{ limits: LimitService; cloc
     {
       config: { billable: false },
       schema: {
+        operationId: 'getUsage',
         tags: ['Account'],
         summary: "This key's calls this month",
         description:
           'Calls counted against the monthly quota in the current cycle (a UTC calendar month), what remains, when it resets, and the calls of each day. Costs no quota.',
-        response: { 200: UsageResponse },
+        response: { 200: withExamples(UsageResponse, USAGE_EXAMPLES) },
       },
     },
     async (request) => {

@@ -51,6 +51,7 @@ const KeyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     // Length is checked by idempotencyKeyOf, so every malformed key gets the same plain message.
     Type.String({
+      examples: ['5f0c7a7e-2d4b-4e8f-9a51-1c3b2d6e8f90'],
       description:
         'One to 255 characters, e.g. a UUID. Makes a retry safe: the same key and body within 24 hours returns the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is refused with 422 IDEMPOTENCY_KEY_REUSED.',
     }),

@@ -2,11 +2,19 @@ import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fasti
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
-import { errorRef } from '../platform/openapi.ts';
+import { withExamples } from '../platform/openapi.ts';
 import type { EwcLookup } from './dependencies.ts';
 import type { NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
+import {
+  GENERATE_ERRORS,
+  GENERATE_REQUEST_EXAMPLES,
+  LIST_ERRORS,
+  LIST_EXAMPLES,
+  NOTE_EXAMPLES,
+  NOTE_NOT_FOUND,
+} from './wtn-examples.ts';
 import {
   GenerateWtnBody,
   ListWtnQuery,
@@ -61,12 +69,27 @@ function generateRoute(app: App, wtn: WtnService): void {
         },
       },
       schema: {
+        operationId: 'generateWtn',
         tags: TAGS,
         summary: 'Generate a waste transfer note',
         description:
           'Checks the carrier against the public register and classifies the waste in parallel, then records a transfer note with its duty-of-care checks, flags and warnings. Send an `Idempotency-Key` to make retries safe: the same key and body within 24 hours returns the first note.',
-        body: GenerateWtnBody,
-        response: { 201: NoteRef, 404: errorRef, 422: errorRef, 503: errorRef },
+        body: withExamples(GenerateWtnBody, GENERATE_REQUEST_EXAMPLES),
+        response: {
+          201: {
+            ...withExamples(NoteRef, NOTE_EXAMPLES),
+            description: 'The note, as stored. A replay of an Idempotency-Key returns the first note again.',
+            headers: {
+              'Idempotent-Replayed': {
+                type: 'string',
+                enum: ['true'],
+                description:
+                  'Present when this is the first note again, answered for a repeated Idempotency-Key.',
+              },
+            },
+          },
+          ...GENERATE_ERRORS,
+        },
       },
     },
     async (request, reply) => {
@@ -86,12 +109,13 @@ function listRoute(app: App, wtn: WtnService): void {
     '/wtn',
     {
       schema: {
+        operationId: 'listWtns',
         tags: TAGS,
         summary: 'List transfer notes',
         description:
           "This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next.",
         querystring: ListWtnQuery,
-        response: { 200: WtnList },
+        response: { 200: withExamples(WtnList, LIST_EXAMPLES), ...LIST_ERRORS },
       },
     },
     async (request, reply) => {
@@ -142,10 +166,12 @@ function readRoutes(app: App, wtn: WtnService): void {
     '/wtn/:reference',
     {
       schema: {
+        operationId: 'getWtn',
         tags: TAGS,
         summary: 'Retrieve a transfer note',
+        description: 'The note exactly as it was first returned. Live and test notes are separate.',
         params: ReferenceParams,
-        response: { 200: NoteRef, 404: errorRef },
+        response: { 200: withExamples(NoteRef, NOTE_EXAMPLES), 404: NOTE_NOT_FOUND },
       },
     },
     async (request, reply) => {
@@ -160,6 +186,7 @@ function readRoutes(app: App, wtn: WtnService): void {
     '/wtn/:reference/pdf',
     {
       schema: {
+        operationId: 'getWtnPdf',
         tags: TAGS,
         summary: 'Print a transfer note (A4 PDF)',
         description: 'The note laid out for signing by the transferor and the transferee.',
@@ -168,8 +195,15 @@ function readRoutes(app: App, wtn: WtnService): void {
           200: {
             description: 'An A4 PDF.',
             content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+            headers: {
+              'Content-Disposition': {
+                type: 'string',
+                description:
+                  'inline, named after the reference: `inline; filename="WTN-2026-1123-D0JA.pdf"`.',
+              },
+            },
           },
-          404: errorRef,
+          404: NOTE_NOT_FOUND,
         },
       },
     },

@@ -96,7 +96,7 @@ export const GenerateWtnBody = Type.Object(
 export type GenerateWtnInput = Static<typeof GenerateWtnBody>;
 
 const Issue = Type.Object({
-  code: Type.String({ description: 'Stable code (see docs/wtn.md).' }),
+  code: Type.String({ description: 'Stable code: see the [transfer notes guide](/docs/guides/wtn).' }),
   message: Type.String(),
 });
 export type ComplianceIssue = Static<typeof Issue>;
@@ -167,26 +167,51 @@ export const WasteTransferNote = Type.Object(
 export type WasteTransferNote = Static<typeof WasteTransferNote>;
 
 export const ReferenceParams = Type.Object({
-  reference: Type.String({ description: 'The note reference, e.g. WTN-2026-0325-A7X9.' }),
+  reference: Type.String({
+    description: 'The note reference, e.g. WTN-2026-0325-A7X9.',
+    examples: ['WTN-2026-1123-D0JA'],
+  }),
 });
 
 export const ListWtnQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 20, description: 'Notes per page.', examples: [20] }),
+    ),
     starting_after: Type.Optional(
-      Type.String({ description: 'The reference of the last note of the previous page.' }),
+      Type.String({
+        description: 'The reference of the last note of the previous page.',
+        examples: ['WTN-2026-1123-D0JA'],
+      }),
     ),
     transfer_date_from: Type.Optional(
-      Type.String({ format: 'date', description: 'Transfer date on or after.' }),
+      Type.String({ format: 'date', description: 'Transfer date on or after.', examples: ['2026-11-01'] }),
     ),
     transfer_date_to: Type.Optional(
-      Type.String({ format: 'date', description: 'Transfer date on or before.' }),
+      Type.String({ format: 'date', description: 'Transfer date on or before.', examples: ['2026-11-30'] }),
     ),
-    carrier_registration_number: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    carrier_registration_number: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 60,
+        description: "Only notes naming this carrier's registration number.",
+        examples: ['CBDU100001'],
+      }),
+    ),
     ewc_code: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 20, description: 'With or without spaces.' }),
+      Type.String({
+        minLength: 1,
+        maxLength: 20,
+        description: 'With or without spaces.',
+        examples: ['17 08 02'],
+      }),
     ),
-    is_compliant: Type.Optional(Type.Boolean()),
+    is_compliant: Type.Optional(
+      Type.Boolean({
+        description: 'Only compliant notes (true) or only notes with flags (false).',
+        examples: [true],
+      }),
+    ),
   },
   Strict,
 );
