@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { clientGone } from '../platform/client-gone.ts';
 import { errorRef } from '../platform/openapi.ts';
 import type { CarrierService } from './carrier-service.ts';
 import { VerifyCarrierResultSchema } from './verify-result.ts';
@@ -53,7 +54,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService
         response,
       },
     },
-    async (request) => carriers.verify(request.body, request.auth.mode),
+    async (request, reply) => carriers.verify(request.body, request.auth.mode, { signal: clientGone(reply) }),
   );
 
   app.get(
@@ -67,6 +68,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService
         response,
       },
     },
-    async (request) => carriers.verify(request.query, request.auth.mode),
+    async (request, reply) =>
+      carriers.verify(request.query, request.auth.mode, { signal: clientGone(reply) }),
   );
 };
