@@ -84,6 +84,13 @@ export const ConfigSchema = Type.Object({
     description:
       'The most one carrier check waits for the EA register, every request and the retry included, before it answers 503 `EA_REGISTER_UNAVAILABLE`. At most 10000.',
   }),
+  WTN_REGISTER_DEADLINE_MS: Type.Integer({
+    minimum: 100,
+    maximum: 10000,
+    default: 6000,
+    description:
+      'The same limit for the carrier check inside `generate-wtn`, which also classifies the waste and writes the note; never more than `EA_REGISTER_DEADLINE_MS`.',
+  }),
   EA_REGISTER_BREAKER_OPEN_MS: Type.Integer({
     minimum: 100,
     default: 30000,
