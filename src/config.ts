@@ -75,7 +75,27 @@ export const ConfigSchema = Type.Object({
   EA_REGISTER_TIMEOUT_MS: Type.Integer({
     minimum: 100,
     default: 8000,
-    description: 'Timeout for one request to the EA register.',
+    description: 'The most one request to the EA register may take; cut short by `EA_REGISTER_DEADLINE_MS`.',
+  }),
+  EA_REGISTER_DEADLINE_MS: Type.Integer({
+    minimum: 100,
+    maximum: 10000,
+    default: 9000,
+    description:
+      'The most one carrier check waits for the EA register, every request and the retry included, before it answers 503 `EA_REGISTER_UNAVAILABLE`. At most 10000.',
+  }),
+  WTN_REGISTER_DEADLINE_MS: Type.Integer({
+    minimum: 100,
+    maximum: 10000,
+    default: 6000,
+    description:
+      'The same limit for the carrier check inside `generate-wtn`, which also classifies the waste and writes the note; never more than `EA_REGISTER_DEADLINE_MS`.',
+  }),
+  EA_REGISTER_BREAKER_OPEN_MS: Type.Integer({
+    minimum: 100,
+    default: 30000,
+    description:
+      'After 5 failed requests to the EA register in a row, how long checks answer 503 at once without calling it; then one trial call decides.',
   }),
   REGISTER_SOURCE: Type.Union([Type.Literal('api'), Type.Literal('mirror'), Type.Literal('mirror+api')], {
     default: 'api',

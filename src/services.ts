@@ -77,7 +77,15 @@ export function createServices(infra: Infrastructure): Services {
     ...classificationEngines(config, { catalogue, logger }),
   });
 
-  const wtn = new WtnService({ db, clock, logger, carriers, classifier: classification, catalogue });
+  const wtn = new WtnService({
+    db,
+    clock,
+    logger,
+    carriers,
+    classifier: classification,
+    catalogue,
+    registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
+  });
 
   const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { clientGone } from '../platform/client-gone.ts';
 import { withExamples } from '../platform/openapi.ts';
 import { VERIFY_ERRORS, VERIFY_REQUEST_EXAMPLES, VERIFY_RESULT_EXAMPLES } from './carrier-examples.ts';
 import type { CarrierService } from './carrier-service.ts';
@@ -58,7 +59,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService
         response,
       },
     },
-    async (request) => carriers.verify(request.body, request.auth.mode),
+    async (request, reply) => carriers.verify(request.body, request.auth.mode, { signal: clientGone(reply) }),
   );
 
   app.get(
@@ -73,6 +74,7 @@ export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService
         response,
       },
     },
-    async (request) => carriers.verify(request.query, request.auth.mode),
+    async (request, reply) =>
+      carriers.verify(request.query, request.auth.mode, { signal: clientGone(reply) }),
   );
 };

@@ -6,16 +6,14 @@ import { type Clock, londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { buildResult, type RegisterAnswer } from './build-result.ts';
 import { type CarrierQuery, toQuery } from './carrier-query.ts';
-import {
-  EaRegisterClient,
-  MAX_MATCHES,
-  RegisterUnavailableError,
-  type SearchResult,
-} from './ea-register-client.ts';
+import { EaRegisterClient, MAX_MATCHES, type SearchResult } from './ea-register-client.ts';
+import type { RegisterDeadline } from './register-deadline.ts';
 import { type ImportOptions, type ImportSummary, importRegisterExport } from './register-import.ts';
 import { nameKey, postcodeKey, type RegisterRecord } from './register-record.ts';
 import type { CarrierRegisterStore } from './register-store.ts';
+import { RegisterUnavailableError } from './register-unavailable.ts';
 import { sandboxAnswer } from './sandbox.ts';
+import { SharedRegisterCalls } from './shared-register-calls.ts';
 import type { VerifyCarrierInput, VerifyCarrierResult } from './verify-result.ts';
 
 const HOUR_MS = 3_600_000;
@@ -40,8 +38,23 @@ interface MirrorState {
   info: { publishedOn: string; importedAt: string };
 }
 
+/** How long a caller lets one verification wait for the register, and when it stops wanting the answer. */
+export interface VerifyCall {
+  /** Shorter than EA_REGISTER_DEADLINE_MS to give up sooner (never longer). */
+  deadlineMs?: number;
+  /** Aborts when the caller no longer wants the answer (the client went away). */
+  signal?: AbortSignal;
+}
+
 export interface CarrierServiceOptions {
-  config: Pick<Config, 'EA_REGISTER_URL' | 'EA_REGISTER_TIMEOUT_MS' | 'REGISTER_SOURCE'>;
+  config: Pick<
+    Config,
+    | 'EA_REGISTER_URL'
+    | 'EA_REGISTER_TIMEOUT_MS'
+    | 'EA_REGISTER_DEADLINE_MS'
+    | 'EA_REGISTER_BREAKER_OPEN_MS'
+    | 'REGISTER_SOURCE'
+  >;
   store: CarrierRegisterStore;
   cache: Cache;
   clock: Clock;
@@ -59,7 +72,7 @@ export class CarrierService {
   readonly #cache: Cache;
   readonly #clock: Clock;
   readonly #logger: Logger;
-  readonly #inFlight = new Map<string, Promise<unknown>>();
+  readonly #shared = new SharedRegisterCalls();
   /**
    * Mirror records by import seq and number: a row of one import never changes, so a short-lived copy
    * in memory spares a database read per look-up (a new import has a new seq, hence new keys).
@@ -72,6 +85,8 @@ export class CarrierService {
     this.#client = new EaRegisterClient({
       baseUrl: options.config.EA_REGISTER_URL,
       timeoutMs: options.config.EA_REGISTER_TIMEOUT_MS,
+      deadlineMs: options.config.EA_REGISTER_DEADLINE_MS,
+      breakerOpenMs: options.config.EA_REGISTER_BREAKER_OPEN_MS,
     });
     this.#source = options.config.REGISTER_SOURCE;
     this.#cache = options.cache;
@@ -82,11 +97,19 @@ export class CarrierService {
   /**
    * The 200 body of /v1/verify-carrier. Throws INVALID_REQUEST / INVALID_REGISTRATION_NUMBER for bad
    * input and EA_REGISTER_UNAVAILABLE when the register cannot answer (never a false `not_found`).
-   * Test mode answers from the sandbox and never calls the EA.
+   * Test mode answers from the sandbox and never calls the EA. The register gets one deadline for the
+   * whole verification (EA_REGISTER_DEADLINE_MS, or the caller's shorter one).
    */
-  async verify(input: VerifyCarrierInput, mode: 'live' | 'test'): Promise<VerifyCarrierResult> {
+  async verify(
+    input: VerifyCarrierInput,
+    mode: 'live' | 'test',
+    call: VerifyCall = {},
+  ): Promise<VerifyCarrierResult> {
     const query = toQuery(input);
-    const answer = mode === 'test' ? this.#sandbox(query) : await this.#lookup(query);
+    const answer =
+      mode === 'test'
+        ? this.#sandbox(query)
+        : await this.#lookup(query, this.#client.deadline(call.deadlineMs, call.signal));
     return buildResult(query, answer, this.#clock.now());
   }
 
@@ -115,7 +138,7 @@ export class CarrierService {
     return answer;
   }
 
-  async #lookup(query: CarrierQuery): Promise<RegisterAnswer> {
+  async #lookup(query: CarrierQuery, deadline: RegisterDeadline): Promise<RegisterAnswer> {
     const mirror = this.#source === 'api' ? undefined : await this.#mirror();
     if (this.#source === 'mirror' && !mirror) {
       throw new ApiError(
@@ -123,7 +146,7 @@ export class CarrierService {
         'The register mirror is empty: no export has been imported yet (wcs register import FILE). This is not a "not found".',
       );
     }
-    if (query.kind === 'number') return this.#lookupNumber(query.number.number, mirror);
+    if (query.kind === 'number') return this.#lookupNumber(query.number.number, mirror, deadline);
     if (mirror) {
       const records = await (query.kind === 'name'
         ? this.register.searchMirrorByName(query.name, mirror.seq, MAX_MATCHES + 1)
@@ -135,10 +158,14 @@ export class CarrierService {
         };
       }
     }
-    return this.#searchApi(query);
+    return this.#searchApi(query, deadline);
   }
 
-  async #lookupNumber(number: string, mirror: MirrorState | undefined): Promise<RegisterAnswer> {
+  async #lookupNumber(
+    number: string,
+    mirror: MirrorState | undefined,
+    deadline: RegisterDeadline,
+  ): Promise<RegisterAnswer> {
     if (mirror) {
       const key = `${mirror.seq}:${number}`;
       const record = this.#mirrorRecords.get(key) ?? (await this.register.findInMirror(number, mirror.seq));
@@ -152,8 +179,8 @@ export class CarrierService {
     const hit = await this.#cache.get<CachedNumber>(key);
     const found =
       hit ??
-      (await this.#once(key, async () => {
-        const record = await this.#ask(() => this.#client.lookupNumber(number));
+      (await this.#ask(key, deadline, async (shared) => {
+        const record = await this.#client.lookupNumber(number, shared);
         const fresh: CachedNumber = { record, at: this.#clock.now().toISOString() };
         if (record) await this.#remember([record]);
         await this.#cache.set(key, fresh, record ? NUMBER_TTL_MS : NOT_LISTED_TTL_MS);
@@ -168,18 +195,19 @@ export class CarrierService {
     return found.record ? answer : this.#fromHistory(number, answer);
   }
 
-  async #searchApi(query: Exclude<CarrierQuery, { kind: 'number' }>): Promise<RegisterAnswer> {
+  async #searchApi(
+    query: Exclude<CarrierQuery, { kind: 'number' }>,
+    deadline: RegisterDeadline,
+  ): Promise<RegisterAnswer> {
     const key =
       query.kind === 'name' ? `name:${nameKey(query.name)}` : `postcode:${postcodeKey(query.postcode)}`;
     const hit = await this.#cache.get<CachedSearch>(key);
     const found =
       hit ??
-      (await this.#once(key, async () => {
-        const result = await this.#ask(() =>
-          query.kind === 'name'
-            ? this.#client.searchByName(query.name)
-            : this.#client.searchByPostcode(query.postcode),
-        );
+      (await this.#ask(key, deadline, async (shared) => {
+        const result = await (query.kind === 'name'
+          ? this.#client.searchByName(query.name, shared)
+          : this.#client.searchByPostcode(query.postcode, shared));
         const fresh: CachedSearch = { ...result, at: this.#clock.now().toISOString() };
         await this.#remember(result.records);
         await this.#cache.set(key, fresh, SEARCH_TTL_MS);
@@ -232,22 +260,25 @@ export class CarrierService {
     return value;
   }
 
-  /** Concurrent misses for the same key share one register call. */
-  async #once<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const pending = this.#inFlight.get(key) as Promise<T> | undefined;
-    if (pending) return pending;
-    const promise = load().finally(() => this.#inFlight.delete(key));
-    this.#inFlight.set(key, promise);
-    return promise;
-  }
-
-  async #ask<T>(call: () => Promise<T>): Promise<T> {
+  /**
+   * Asks the register, sharing the call with concurrent misses for the same key. Any failure to get an
+   * answer in time is 503 EA_REGISTER_UNAVAILABLE; when the circuit breaker answered, with Retry-After.
+   */
+  async #ask<T>(
+    key: string,
+    deadline: RegisterDeadline,
+    load: (deadline: RegisterDeadline) => Promise<T>,
+  ): Promise<T> {
     try {
-      return await call();
+      return await this.#shared.run(key, deadline, load);
     } catch (error) {
       if (!(error instanceof RegisterUnavailableError)) throw error;
       this.#logger.warn({ err: error }, 'EA register unavailable');
-      throw new ApiError('EA_REGISTER_UNAVAILABLE');
+      const wait = error.retryAfterMs;
+      // RFC 9110 §10.2.3: whole seconds.
+      const headers =
+        wait === undefined ? undefined : { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) };
+      throw new ApiError('EA_REGISTER_UNAVAILABLE', undefined, undefined, headers);
     }
   }
 

@@ -87,7 +87,7 @@ export const RESPONSE_HEADERS = {
     '"per-minute";r=29;t=60, "monthly";r=187;t=625271',
   ),
   'Retry-After': header(
-    'Whole seconds to wait: until a slot frees (rate limit) or until 00:00 UTC on the 1st (monthly quota).',
+    'Whole seconds to wait: on a 429, until a slot frees (rate limit) or until 00:00 UTC on the 1st (monthly quota); on a 503 EA_REGISTER_UNAVAILABLE answered at once because recent register calls failed, until the next trial call.',
     'integer',
     42,
   ),
@@ -113,11 +113,12 @@ const LIMIT_HEADERS: HeaderName[] = [
 
 /**
  * Which headers a /v1 response carries, by status: the limits are checked after authentication, so a
- * 401 has none of theirs (docs/limits.md), and only a 429 says when to come back.
+ * 401 has none of theirs (docs/limits.md), and a 429 or 503 may say when to come back.
  */
 export function headersFor(status: string): HeaderName[] {
   if (status === '401') return ['Request-Id', 'WWW-Authenticate'];
-  return ['Request-Id', ...LIMIT_HEADERS, ...(status === '429' ? (['Retry-After'] as const) : [])];
+  const retry = status === '429' || status === '503';
+  return ['Request-Id', ...LIMIT_HEADERS, ...(retry ? (['Retry-After'] as const) : [])];
 }
 
 interface Operation {

@@ -21,8 +21,15 @@ export interface CarrierVerification {
 }
 
 export interface CarrierVerifier {
-  /** Throws ApiError INVALID_REGISTRATION_NUMBER (400) or EA_REGISTER_UNAVAILABLE (503). */
-  verify(input: { registration_number?: string }, mode: KeyMode): Promise<CarrierVerification>;
+  /**
+   * Throws ApiError INVALID_REGISTRATION_NUMBER (400) or EA_REGISTER_UNAVAILABLE (503), the latter also
+   * when the register has not answered within `deadlineMs` or `signal` aborted.
+   */
+  verify(
+    input: { registration_number?: string },
+    mode: KeyMode,
+    call?: { deadlineMs?: number; signal?: AbortSignal },
+  ): Promise<CarrierVerification>;
 }
 
 export interface WasteClassification {

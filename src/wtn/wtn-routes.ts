@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientGone } from '../platform/client-gone.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
@@ -97,6 +98,7 @@ function generateRoute(app: App, wtn: WtnService): void {
         request.body,
         scopeOf(request),
         request.idempotency ?? undefined,
+        clientGone(reply),
       );
       if (replayed) return sendReplay(request, reply, 201, document);
       return sendDocument(reply, 201, document);

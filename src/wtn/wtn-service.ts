@@ -42,6 +42,7 @@ export class WtnService {
   readonly #clock: Clock;
   readonly #store: NoteStore;
   readonly #writer: NoteWriter;
+  readonly #registerDeadlineMs?: number;
 
   constructor(options: {
     db: Db;
@@ -50,8 +51,11 @@ export class WtnService {
     carriers: CarrierVerifier;
     classifier: WasteClassifier;
     catalogue: EwcLookup;
+    /** WTN_REGISTER_DEADLINE_MS: the carrier check's share of a note's time. */
+    registerDeadlineMs?: number;
   }) {
     this.#carriers = options.carriers;
+    this.#registerDeadlineMs = options.registerDeadlineMs;
     this.#classifier = options.classifier;
     this.#catalogue = options.catalogue;
     this.#clock = options.clock;
@@ -72,12 +76,15 @@ export class WtnService {
    * Throws ApiError for CARRIER_NOT_FOUND, INVALID_REGISTRATION_NUMBER, EA_REGISTER_UNAVAILABLE,
    * CLASSIFICATION_FAILED and IDEMPOTENCY_KEY_REUSED; nothing is written when it throws. With an
    * idempotency claim, the key is stored in the note's transaction; if a concurrent request with the
-   * same key and body committed first, its note is returned with `replayed: true`.
+   * same key and body committed first, its note is returned with `replayed: true`. The register gets
+   * WTN_REGISTER_DEADLINE_MS, less than a lone verify-carrier, and stops being waited for when `signal`
+   * aborts (the client went away).
    */
   async generate(
     input: GenerateWtnInput,
     scope: NoteScope,
     idempotency?: IdempotencyClaim,
+    signal?: AbortSignal,
   ): Promise<{ document: string; replayed: boolean }> {
     const supplied = given(input.waste.ewc_code);
     const [verification, classification] = await Promise.all([
@@ -86,6 +93,7 @@ export class WtnService {
         : this.#carriers.verify(
             { registration_number: input.carrier.registration_number.trim() },
             scope.mode,
+            { deadlineMs: this.#registerDeadlineMs, signal },
           ),
       input.waste.auto_classify === false ? undefined : this.#classify(input, scope.mode, supplied !== null),
     ]);

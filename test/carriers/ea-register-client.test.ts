@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EaRegisterClient, RegisterUnavailableError } from '../../src/carriers/ea-register-client.ts';
 import { FakeRegister } from './fake-register.ts';
@@ -169,5 +170,113 @@ describe('failures are "unavailable", never "not found"', () => {
     await expect(
       new EaRegisterClient({ baseUrl: url, timeoutMs: 300 }).lookupNumber('CBDU1'),
     ).rejects.toBeInstanceOf(RegisterUnavailableError);
+  });
+});
+
+describe('one deadline for the whole call', () => {
+  it('gives up on a register that never answers at the deadline, not at the longer request timeout', async () => {
+    register.fail('hang');
+    const started = Date.now();
+    await expect(client({ timeoutMs: 5_000, deadlineMs: 300 }).lookupNumber('CBDU900101')).rejects.toThrow(
+      /did not answer within the 300 ms deadline/,
+    );
+    // Loose: far above the deadline, far below the 5 s request timeout.
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(register.requests).toHaveLength(1);
+  });
+
+  it('retries a timed-out request when the deadline leaves time for it', async () => {
+    register.fail('hang');
+    await expect(
+      client({ timeoutMs: 150, deadlineMs: 2_000, minRetryMs: 500 }).lookupNumber('CBDU900101'),
+    ).rejects.toBeInstanceOf(RegisterUnavailableError);
+    expect(register.requests).toHaveLength(2);
+  });
+
+  it('does not retry when too little of the deadline is left', async () => {
+    register.fail('hang');
+    await expect(
+      client({ timeoutMs: 150, deadlineMs: 400, minRetryMs: 500 }).lookupNumber('CBDU900101'),
+    ).rejects.toBeInstanceOf(RegisterUnavailableError);
+    expect(register.requests).toHaveLength(1);
+  });
+
+  it('never waits longer than the client allows, whatever deadline the caller asks for', async () => {
+    register.fail('hang');
+    const limited = client({ timeoutMs: 5_000, deadlineMs: 300 });
+    await expect(limited.lookupNumber('CBDU900101', limited.deadline(60_000))).rejects.toThrow(
+      /300 ms deadline/,
+    );
+  });
+
+  it('stops the request to the register when the caller stops waiting', async () => {
+    // A register of its own: connections other tests gave up on may still be closing on the shared one.
+    const alone = await new FakeRegister().start();
+    try {
+      alone.fail('hang');
+      const patient = new EaRegisterClient({ baseUrl: alone.url, timeoutMs: 10_000, deadlineMs: 10_000 });
+      const cancel = new AbortController();
+      const call = patient.lookupNumber('CBDU900101', patient.deadline(undefined, cancel.signal));
+      await expect.poll(() => alone.requests.length).toBe(1);
+      cancel.abort();
+      await expect(call).rejects.toThrow(/stopped waiting/);
+      // Well before the 10 s deadline: the register sees its connection closed.
+      await expect.poll(() => alone.abandoned, { timeout: 3_000 }).toBe(1);
+      expect(alone.requests).toHaveLength(1);
+    } finally {
+      await alone.stop();
+    }
+  });
+});
+
+describe('the circuit breaker', () => {
+  /** Opens a breaker of threshold 1 with one failed request, then waits out its open period. */
+  async function openThenWait(breaking: EaRegisterClient): Promise<void> {
+    register.fail('http500', 1);
+    await expect(breaking.lookupNumber('CBDU900101')).rejects.toBeInstanceOf(RegisterUnavailableError);
+    const open = await breaking.lookupNumber('CBDU900101').catch((e: RegisterUnavailableError) => e);
+    expect(open).toBeInstanceOf(RegisterUnavailableError);
+    expect((open as RegisterUnavailableError).retryAfterMs).toBeGreaterThan(0);
+    expect(register.requests).toHaveLength(1);
+    await sleep(150);
+    register.requests.length = 0;
+  }
+
+  it('lets one trial call through after the open period and fails the others at once', async () => {
+    const breaking = client({ breakerThreshold: 1, breakerOpenMs: 100, timeoutMs: 5_000, deadlineMs: 1_500 });
+    await openThenWait(breaking);
+    register.fail('hang');
+    const settled: string[] = [];
+    const trial = breaking.lookupNumber('CBDU900101').catch((e: unknown) => {
+      settled.push('trial');
+      return e;
+    });
+    const others = await Promise.all(
+      ['CBDU900109', 'CBDL900107', 'CBDU900113', 'CBDU900101'].map((n) =>
+        breaking.lookupNumber(n).catch((e: unknown) => {
+          settled.push('other');
+          return e;
+        }),
+      ),
+    );
+    // Answered while the trial was still waiting on the register, and without calling it.
+    expect(settled).toEqual(['other', 'other', 'other', 'other']);
+    for (const error of others) {
+      expect(error).toBeInstanceOf(RegisterUnavailableError);
+      expect((error as RegisterUnavailableError).retryAfterMs).toBeGreaterThan(0);
+    }
+    expect(await trial).toBeInstanceOf(RegisterUnavailableError);
+    expect(register.requests).toHaveLength(1);
+    // The failed trial opens the circuit again.
+    await expect(breaking.lookupNumber('CBDU900109')).rejects.toBeInstanceOf(RegisterUnavailableError);
+    expect(register.requests).toHaveLength(1);
+  });
+
+  it('closes again when the trial call succeeds', async () => {
+    const breaking = client({ breakerThreshold: 1, breakerOpenMs: 100 });
+    await openThenWait(breaking);
+    expect((await breaking.lookupNumber('CBDU900101'))?.registration_number).toBe('CBDU900101');
+    expect((await breaking.lookupNumber('CBDU900109'))?.registration_number).toBe('CBDU900109');
+    expect(register.requests).toHaveLength(2);
   });
 });

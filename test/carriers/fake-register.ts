@@ -48,7 +48,16 @@ export function eaItem(spec: FakeItemSpec): Record<string, unknown> {
   };
 }
 
-export type FailureMode = 'none' | 'http500' | 'http503' | 'slow' | 'not-json' | 'no-items' | 'item-404';
+export type FailureMode =
+  | 'none'
+  | 'http500'
+  | 'http503'
+  | 'slow'
+  /** Accept the request and never answer. */
+  | 'hang'
+  | 'not-json'
+  | 'no-items'
+  | 'item-404';
 
 export class FakeRegister {
   readonly items = new Map<string, Record<string, unknown>>();
@@ -58,6 +67,8 @@ export class FakeRegister {
   /** Fail only the next N requests (then behave); Infinity = until changed. */
   failCount = Number.POSITIVE_INFINITY;
   slowMs = 1_000;
+  /** Requests whose client closed the connection before an answer was sent. */
+  abandoned = 0;
   url = '';
   readonly #server: Server;
 
@@ -95,6 +106,9 @@ export class FakeRegister {
   #handle(req: IncomingMessage, res: ServerResponse): void {
     const url = new URL(req.url ?? '/', 'http://fake');
     this.requests.push(url.pathname + url.search);
+    res.once('close', () => {
+      if (!res.writableEnded) this.abandoned++;
+    });
     if (this.failure !== 'none' && this.failCount > 0) {
       this.failCount--;
       if (this.#misbehave(res)) return;
@@ -126,6 +140,8 @@ export class FakeRegister {
         setTimeout(() => {
           if (!res.destroyed) send(res, 200, { meta: {}, items: [] });
         }, this.slowMs);
+        return true;
+      case 'hang':
         return true;
       case 'not-json':
         res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Maintenance</body></html>');
