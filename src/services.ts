@@ -87,7 +87,16 @@ export function createServices(infra: Infrastructure): Services {
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
   });
 
-  const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
+  const portal = new PortalService({
+    config,
+    db,
+    clock,
+    logger,
+    redis,
+    accounts,
+    accountStore,
+    usage: limits,
+  });
 
   return {
     infra,

@@ -11,7 +11,7 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { html } from './html.ts';
-import { type Assets, cookieNames, servedOverHttps } from './portal-request.ts';
+import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
@@ -50,7 +50,10 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
     getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    // A page may be stricter (the reset page sends no Referer at all); otherwise these defaults.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
@@ -93,7 +96,7 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
 export interface PortalRouteOptions {
   assets: Assets;
   secure: boolean;
-  cookies: { session: string; csrf: string };
+  cookies: CookieNames;
 }
 
 /** The stylesheet and script, served with a content hash in the URL so browsers may cache them for good. */

@@ -17,13 +17,20 @@ declare module 'fastify' {
   }
 }
 
+export interface CookieNames {
+  session: string;
+  csrf: string;
+  /** The device cookie: this browser has logged in to an account before (trusted-devices.ts). */
+  device: string;
+}
+
 /**
  * Cookie names. Over HTTPS they carry the `__Host-` prefix, which browsers accept only with Secure,
  * Path=/ and no Domain, so a sibling subdomain cannot plant a session or CSRF cookie (RFC 6265bis 4.1.3.2).
  */
-export function cookieNames(secure: boolean): { session: string; csrf: string } {
+export function cookieNames(secure: boolean): CookieNames {
   const prefix = secure ? '__Host-' : '';
-  return { session: `${prefix}wcs_session`, csrf: `${prefix}wcs_csrf` };
+  return { session: `${prefix}wcs_session`, csrf: `${prefix}wcs_csrf`, device: `${prefix}wcs_device` };
 }
 
 export function servedOverHttps(config: Config): boolean {

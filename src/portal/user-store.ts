@@ -40,6 +40,7 @@ export class PortalUserStore {
       role: input.role,
       created_at: this.#clock.now().toISOString(),
       last_login_at: null,
+      credential_version: 0,
     };
     try {
       await this.#db.kysely.insertInto('portal_users').values(row).execute();
