@@ -116,6 +116,7 @@ export function createServices(infra: Infrastructure): Services {
     stop: async () => {
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
+      await portal.stop();
       await limits.stop();
       await accounts.stop();
     },

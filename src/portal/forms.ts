@@ -61,6 +61,15 @@ export function readSignUp(body: FormBody): FormResult<SignUpForm> {
   return { ok: true, value: { organisationName: name, email, password } };
 }
 
+/** The "forgot your password" form: just an email address. */
+export function readEmail(body: FormBody): FormResult<string> {
+  const email = normaliseEmail(body.email);
+  if (!email) return { ok: false, errors: { email: 'Enter your email address.' } };
+  if (email.length > 254 || !EMAIL.test(email))
+    return { ok: false, errors: { email: 'Enter an email address like name@example.com.' } };
+  return { ok: true, value: email };
+}
+
 export function readLogIn(body: FormBody): FormResult<{ email: string; password: string }> {
   const errors: FieldErrors = {};
   const email = normaliseEmail(body.email);

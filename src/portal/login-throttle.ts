@@ -39,6 +39,16 @@ export const CLIENT_POLICY = {
   windowMs: 15 * 60_000,
 } as const;
 
+/**
+ * Password-reset requests: per client network (a 429 page), and per email address, where going over
+ * sends nothing but answers as usual, so the limit neither floods a mailbox nor reveals an account.
+ */
+export const RESET_REQUEST_POLICY = {
+  perNetwork: 10,
+  perEmail: 3,
+  windowMs: 60 * 60_000,
+} as const;
+
 /** How long after its last failure a record is kept: the lock period, so a lock lasts its full term. */
 const KEEP_MS = THROTTLE_POLICY.lockMs;
 
@@ -129,6 +139,26 @@ export class LoginThrottle {
         await this.#run((s) => s.windows.release(network, id));
       },
     };
+  }
+
+  /**
+   * Counts a password-reset request: `network` when this client has asked too often (tell them),
+   * `email` when this address has been sent enough links for now (send nothing, say nothing).
+   */
+  async resetRequest(
+    email: string,
+    network: string,
+  ): Promise<{ allowed: true } | { allowed: false; scope: 'network' | 'email'; retryAfterMs: number }> {
+    const now = this.#clock.now().getTime();
+    const { perNetwork, perEmail, windowMs } = RESET_REQUEST_POLICY;
+    const byNetwork = await this.#run((s) =>
+      s.windows.take(`wcs:portal:reset-requests:${sha256(network)}`, entryId(now), now, windowMs, perNetwork),
+    );
+    if (!byNetwork.allowed) return { ...byNetwork, scope: 'network' };
+    const byEmail = await this.#run((s) =>
+      s.windows.take(`wcs:portal:reset-emails:${sha256(email)}`, entryId(now), now, windowMs, perEmail),
+    );
+    return byEmail.allowed ? byEmail : { ...byEmail, scope: 'email' };
   }
 
   /** Forgets an email's failures: a password reset proves the owner is back. */

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
+import { recoveryRoutes } from './routes/recovery-routes.ts';
 import { messagePage } from './views/layout.ts';
 
 /**
@@ -61,13 +62,20 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
   app.decorateRequest('portalAccount', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/portal/assets/')) return;
-    const session = await app.services.portal.sessions.resume(request.cookies[names.session]);
+    const token = request.cookies[names.session];
+    const session = await app.services.portal.sessions.resume(token);
     if (!session) return;
     const [user, organisation] = await Promise.all([
       app.services.portal.users.get(session.user_id),
       app.services.portal.organisation(session.organisation_id),
     ]);
-    if (user && organisation) request.portalAccount = { user, organisation, session };
+    if (!user || !organisation) return;
+    // The password was replaced (reset, operator) since this session began: it ends here.
+    if (user.credential_version !== (session.credential_version ?? 0)) {
+      await app.services.portal.sessions.end(token);
+      return;
+    }
+    request.portalAccount = { user, organisation, session };
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply, assets));
@@ -90,6 +98,7 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
   await app.register(planRoutes, options);
+  await app.register(recoveryRoutes, options);
 };
 
 /** What each portal route plugin is given. */

@@ -50,6 +50,8 @@ const NOTICES: Record<string, string> = {
   welcome: 'Your account is ready. Create a test key below to make your first call.',
   revoked: 'Key revoked. Calls made with it are now refused.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
+  'password-changed':
+    'Your password has been changed. Every other browser that was signed in to your account has been logged out.',
 };
 
 export function noticeFor(code: string | undefined): string | undefined {

@@ -11,6 +11,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { FieldErrors, SignUpForm } from './forms.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { PasswordRecovery } from './password-recovery.ts';
 import { DatabaseSessionStore, RedisSessionStore } from './session-store.ts';
 import { PortalSessions } from './sessions.ts';
 import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
@@ -60,11 +61,13 @@ export class PortalService {
   readonly sessions: PortalSessions;
   /** Browsers that have logged in to an account (the device cookie). */
   readonly devices: TrustedDevices;
+  /** Password reset by email, and the operator's reset. */
+  readonly recovery: PasswordRecovery;
   readonly #throttle: LoginThrottle;
   readonly #options: PortalServiceOptions;
 
   constructor(options: PortalServiceOptions) {
-    const { db, clock, logger, redis } = options;
+    const { config, db, clock, logger, redis } = options;
     this.#options = options;
     this.users = new PortalUserStore(db, clock);
     this.sessions = new PortalSessions(
@@ -73,6 +76,16 @@ export class PortalService {
     );
     this.devices = new TrustedDevices(db, clock);
     this.#throttle = new LoginThrottle({ clock, logger, redis });
+    this.recovery = new PasswordRecovery({
+      config,
+      db,
+      clock,
+      logger,
+      users: this.users,
+      devices: this.devices,
+      throttle: this.#throttle,
+      organisationName: async (id) => (await this.organisation(id))?.name,
+    });
   }
 
   /** Creates the organisation on the free plan and its owner; the email must not be taken. */
@@ -122,6 +135,10 @@ export class PortalService {
     await attempt.succeeded();
     await this.users.recordLogin(user.id);
     return { ok: true, user };
+  }
+
+  async stop(): Promise<void> {
+    await this.recovery.stop();
   }
 
   async organisation(id: string): Promise<OrganisationRow | undefined> {

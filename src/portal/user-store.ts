@@ -51,6 +51,16 @@ export class PortalUserStore {
     }
   }
 
+  /** A new password; the credential version goes up, so every session started before it ends. */
+  async replacePassword(id: string, passwordHash: string): Promise<PortalUserRow | undefined> {
+    return this.#db.kysely
+      .updateTable('portal_users')
+      .set((eb) => ({ password_hash: passwordHash, credential_version: eb('credential_version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   async recordLogin(id: string): Promise<void> {
     await this.#db.kysely
       .updateTable('portal_users')

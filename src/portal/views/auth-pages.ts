@@ -95,6 +95,7 @@ export function logInPage({ ctx, values = {}, errors, message }: LogInView): Htm
       })}
       <button type="submit" class="button button--primary button--block">Log in</button>
     </form>
+    <p class="switch"><a href="/portal/forgot">Forgot your password?</a></p>
     <p class="switch">New here? <a href="/portal/signup">Create an account</a></p>`;
   return guestPage({ title: 'Log in', ctx, content });
 }
