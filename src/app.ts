@@ -8,7 +8,7 @@ import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
 import { classificationRoutes } from './classification/routes.ts';
-import type { Config } from './config.ts';
+import { type Config, trustProxyOption } from './config.ts';
 import { docsPlugin } from './docs/docs-plugin.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
@@ -90,6 +90,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: true,
+    // request.ip is the client's address only when the proxies in front are trusted to report it.
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     // Access log lines are info-level: skip building them at all when the level would drop them.
     logController: new LogController({
       requestIdLogLabel: 'request_id',

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
@@ -127,7 +128,27 @@ export const ConfigSchema = Type.Object({
   PUBLIC_URL: Type.Optional(
     Type.String({
       pattern: '^https?://',
-      description: 'The URL users reach the service at; an https URL makes portal cookies Secure.',
+      description:
+        'The URL users reach the service at; an https URL makes portal cookies Secure, and password-reset links start with it.',
+    }),
+  ),
+  TRUST_PROXY: Type.String({
+    default: 'false',
+    description:
+      'Which proxies may name the client in `X-Forwarded-For` (Fastify `trustProxy`): `false`, `true` (any), a hop count, or a comma list of addresses/CIDRs (`loopback`, `linklocal`, `uniquelocal` too). The portal counts failed log-ins per client address.',
+  }),
+  SMTP_URL: Type.Optional(
+    Type.String({
+      pattern: '^smtps?://',
+      description:
+        'Mail server for portal password-reset emails, `smtp://user:pass@host:587` or `smtps://…:465` (never logged). Unset: reset by email is off and users ask the operator. Needs `PUBLIC_URL`.',
+    }),
+  ),
+  MAIL_FROM: Type.Optional(
+    Type.String({
+      minLength: 3,
+      description:
+        'Sender of portal emails, e.g. `WCS <no-reply@example.org>`. Unset: `no-reply@` the host of `PUBLIC_URL`.',
     }),
   ),
 });
@@ -146,13 +167,51 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const withDefaults = Value.Default(ConfigSchema, raw);
   const converted = Value.Convert(ConfigSchema, withDefaults);
   const errors = [...Value.Errors(ConfigSchema, converted)];
-  if (errors.length > 0) {
-    const lines = errors.map((e) => {
-      const name = e.instancePath.replace(/^\//, '') || 'configuration';
-      const got = name in raw ? ` (got ${JSON.stringify(raw[name])})` : '';
-      return `  ${name}: ${e.message}${got}`;
-    });
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
+  const lines = errors.map((e) => {
+    const name = e.instancePath.replace(/^\//, '') || 'configuration';
+    const got = name in raw ? ` (got ${JSON.stringify(raw[name])})` : '';
+    return `  ${name}: ${e.message}${got}`;
+  });
+  if (errors.length === 0) lines.push(...settingProblems(converted as Config));
+  if (lines.length > 0) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   return converted as Config;
+}
+
+/** Checks a pattern cannot express: what TRUST_PROXY names, and settings that need one another. */
+function settingProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const proxy = trustProxyOption(config.TRUST_PROXY);
+  if (typeof proxy === 'string') {
+    const wrong = proxy.split(',').filter((entry) => !isProxyAddress(entry.trim()));
+    if (wrong.length > 0)
+      problems.push(
+        `  TRUST_PROXY: use false, true, a hop count, or addresses/CIDRs (got ${JSON.stringify(wrong.join(','))})`,
+      );
+  }
+  if (config.SMTP_URL && !config.PUBLIC_URL)
+    problems.push('  PUBLIC_URL: required with SMTP_URL, because password-reset links are built from it');
+  return problems;
+}
+
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  return PROXY_NAMES.includes(entry) || ipaddr.isValid(entry) || ipaddr.isValidCIDR(entry);
+}
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` option takes it: a boolean, a comma list, or for a hop count
+ * the function Fastify itself builds from one (its typings leave the number out).
+ */
+export function trustProxyOption(
+  value: string,
+): boolean | string | ((address: string, hop: number) => boolean) {
+  const setting = value.trim().toLowerCase();
+  if (setting === 'false' || setting === '') return false;
+  if (setting === 'true') return true;
+  if (/^\d+$/.test(setting)) {
+    const hops = Number(setting);
+    return (_address, hop) => hop < hops;
+  }
+  return value.trim();
 }

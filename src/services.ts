@@ -87,7 +87,16 @@ export function createServices(infra: Infrastructure): Services {
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
   });
 
-  const portal = new PortalService({ db, clock, logger, redis, accounts, accountStore, usage: limits });
+  const portal = new PortalService({
+    config,
+    db,
+    clock,
+    logger,
+    redis,
+    accounts,
+    accountStore,
+    usage: limits,
+  });
 
   return {
     infra,
@@ -107,6 +116,7 @@ export function createServices(infra: Infrastructure): Services {
     stop: async () => {
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
+      await portal.stop();
       await limits.stop();
       await accounts.stop();
     },

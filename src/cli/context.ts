@@ -11,9 +11,16 @@ export interface CliIo {
   env: Record<string, string | undefined>;
   stdout: { write(text: string): unknown; isTTY?: boolean };
   stderr: { write(text: string): unknown; isTTY?: boolean };
+  /** What a command reads (`wcs user reset-password --password-stdin`); the process's when absent. */
+  stdin?: AsyncIterable<Buffer | string> & { isTTY?: boolean };
 }
 
-export const processIo: CliIo = { env: process.env, stdout: process.stdout, stderr: process.stderr };
+export const processIo: CliIo = {
+  env: process.env,
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+};
 
 /** What every command is given: its output, and the services on the server's database. */
 export class CliContext {

@@ -4,6 +4,7 @@ import { registerAccountCommands } from './account-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
 import { CliContext, CliError, type CliIo, processIo } from './context.ts';
 import { registerRegisterCommands } from './register-commands.ts';
+import { registerUserCommands } from './user-commands.ts';
 
 /** The `wcs` command: one entry point for the server and every operator task. */
 export function buildProgram(io: CliIo = processIo): Command {
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerAccountCommands(program, cli);
   registerClassifyCommand(program, cli);
   registerRegisterCommands(program, cli);
+  registerUserCommands(program, cli);
   return program;
 }
 

@@ -1,5 +1,5 @@
 import type { KeyMode } from '../accounts/api-key-format.ts';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
+import { passwordProblem } from './password-strength.ts';
 
 /** What is wrong with each field, in words shown next to it. */
 export type FieldErrors = Record<string, string>;
@@ -52,16 +52,22 @@ export function readSignUp(body: FormBody): FormResult<SignUpForm> {
   else if (email.length > 254 || !EMAIL.test(email))
     errors.email = 'Enter an email address like name@example.com.';
   const password = body.password ?? '';
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) {
-    errors.password = `Use at least ${PASSWORD_MIN_LENGTH} characters for your password.`;
-  } else if (length > PASSWORD_MAX_LENGTH) {
-    errors.password = `Use at most ${PASSWORD_MAX_LENGTH} characters for your password.`;
-  } else if (password.trim().toLowerCase() === email) {
-    errors.password = 'Your password must not be your email address.';
-  }
+  const weak = passwordProblem(password, {
+    email,
+    organisationName: typeof name === 'string' ? name : undefined,
+  });
+  if (weak) errors.password = weak;
   if (Object.keys(errors).length > 0 || typeof name !== 'string') return { ok: false, errors };
   return { ok: true, value: { organisationName: name, email, password } };
+}
+
+/** The "forgot your password" form: just an email address. */
+export function readEmail(body: FormBody): FormResult<string> {
+  const email = normaliseEmail(body.email);
+  if (!email) return { ok: false, errors: { email: 'Enter your email address.' } };
+  if (email.length > 254 || !EMAIL.test(email))
+    return { ok: false, errors: { email: 'Enter an email address like name@example.com.' } };
+  return { ok: true, value: email };
 }
 
 export function readLogIn(body: FormBody): FormResult<{ email: string; password: string }> {

@@ -11,11 +11,12 @@ import type {
   FastifyRequest,
 } from 'fastify';
 import { html } from './html.ts';
-import { type Assets, cookieNames, servedOverHttps } from './portal-request.ts';
+import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
+import { recoveryRoutes } from './routes/recovery-routes.ts';
 import { messagePage } from './views/layout.ts';
 
 /**
@@ -50,7 +51,10 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
     getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
   });
   app.addHook('onSend', async (_request, reply) => {
-    reply.headers(SECURITY_HEADERS);
+    // A page may be stricter (the reset page sends no Referer at all); otherwise these defaults.
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    }
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
@@ -58,13 +62,20 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
   app.decorateRequest('portalAccount', null);
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/portal/assets/')) return;
-    const session = await app.services.portal.sessions.resume(request.cookies[names.session]);
+    const token = request.cookies[names.session];
+    const session = await app.services.portal.sessions.resume(token);
     if (!session) return;
     const [user, organisation] = await Promise.all([
       app.services.portal.users.get(session.user_id),
       app.services.portal.organisation(session.organisation_id),
     ]);
-    if (user && organisation) request.portalAccount = { user, organisation, session };
+    if (!user || !organisation) return;
+    // The password was replaced (reset, operator) since this session began: it ends here.
+    if (user.credential_version !== (session.credential_version ?? 0)) {
+      await app.services.portal.sessions.end(token);
+      return;
+    }
+    request.portalAccount = { user, organisation, session };
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply, assets));
@@ -87,13 +98,14 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
   await app.register(planRoutes, options);
+  await app.register(recoveryRoutes, options);
 };
 
 /** What each portal route plugin is given. */
 export interface PortalRouteOptions {
   assets: Assets;
   secure: boolean;
-  cookies: { session: string; csrf: string };
+  cookies: CookieNames;
 }
 
 /** The stylesheet and script, served with a content hash in the URL so browsers may cache them for good. */

@@ -17,13 +17,20 @@ declare module 'fastify' {
   }
 }
 
+export interface CookieNames {
+  session: string;
+  csrf: string;
+  /** The device cookie: this browser has logged in to an account before (trusted-devices.ts). */
+  device: string;
+}
+
 /**
  * Cookie names. Over HTTPS they carry the `__Host-` prefix, which browsers accept only with Secure,
  * Path=/ and no Domain, so a sibling subdomain cannot plant a session or CSRF cookie (RFC 6265bis 4.1.3.2).
  */
-export function cookieNames(secure: boolean): { session: string; csrf: string } {
+export function cookieNames(secure: boolean): CookieNames {
   const prefix = secure ? '__Host-' : '';
-  return { session: `${prefix}wcs_session`, csrf: `${prefix}wcs_csrf` };
+  return { session: `${prefix}wcs_session`, csrf: `${prefix}wcs_csrf`, device: `${prefix}wcs_device` };
 }
 
 export function servedOverHttps(config: Config): boolean {
@@ -43,6 +50,8 @@ const NOTICES: Record<string, string> = {
   welcome: 'Your account is ready. Create a test key below to make your first call.',
   revoked: 'Key revoked. Calls made with it are now refused.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
+  'password-changed':
+    'Your password has been changed. Every other browser that was signed in to your account has been logged out.',
 };
 
 export function noticeFor(code: string | undefined): string | undefined {

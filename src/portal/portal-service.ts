@@ -5,14 +5,17 @@ import { authContextFor } from '../accounts/account-service.ts';
 import type { AccountStore } from '../accounts/account-store.ts';
 import type { PlanName } from '../accounts/plans.ts';
 import type { ApiKeyRow, OrganisationRow } from '../accounts/tables.ts';
+import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { FieldErrors, SignUpForm } from './forms.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
+import { PasswordRecovery } from './password-recovery.ts';
 import { DatabaseSessionStore, RedisSessionStore } from './session-store.ts';
 import { PortalSessions } from './sessions.ts';
 import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
+import { TrustedDevices } from './trusted-devices.ts';
 import type { KeyUsage, UsageReader } from './usage.ts';
 import { PortalUserStore } from './user-store.ts';
 
@@ -23,7 +26,13 @@ export type SelfServePlan = (typeof SELF_SERVE_PLANS)[number];
 export type LogInResult =
   | { ok: true; user: PortalUserRow }
   | { ok: false; reason: 'INVALID' }
-  | { ok: false; reason: 'THROTTLED'; retryAfterMs: number };
+  | { ok: false; reason: 'THROTTLED'; retryAfterMs: number; scope: 'account' | 'network' };
+
+/** Where a log-in attempt comes from: the client's network and the device cookie it presented. */
+export interface LogInClient {
+  network: string;
+  deviceToken?: string;
+}
 
 export type PlanChangeResult =
   | { ok: true; change: PortalPlanChangeRow | null }
@@ -36,6 +45,7 @@ export interface KeyWithUsage {
 }
 
 export interface PortalServiceOptions {
+  config: Config;
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -49,18 +59,33 @@ export interface PortalServiceOptions {
 export class PortalService {
   readonly users: PortalUserStore;
   readonly sessions: PortalSessions;
+  /** Browsers that have logged in to an account (the device cookie). */
+  readonly devices: TrustedDevices;
+  /** Password reset by email, and the operator's reset. */
+  readonly recovery: PasswordRecovery;
   readonly #throttle: LoginThrottle;
   readonly #options: PortalServiceOptions;
 
   constructor(options: PortalServiceOptions) {
-    const { db, clock, logger, redis } = options;
+    const { config, db, clock, logger, redis } = options;
     this.#options = options;
     this.users = new PortalUserStore(db, clock);
     this.sessions = new PortalSessions(
       redis ? new RedisSessionStore(redis) : new DatabaseSessionStore(db),
       clock,
     );
+    this.devices = new TrustedDevices(db, clock);
     this.#throttle = new LoginThrottle({ clock, logger, redis });
+    this.recovery = new PasswordRecovery({
+      config,
+      db,
+      clock,
+      logger,
+      users: this.users,
+      devices: this.devices,
+      throttle: this.#throttle,
+      organisationName: async (id) => (await this.organisation(id))?.name,
+    });
   }
 
   /** Creates the organisation on the free plan and its owner; the email must not be taken. */
@@ -85,21 +110,35 @@ export class PortalService {
     return user ? { ok: true, user } : taken;
   }
 
-  /** Checks the throttle, then the password; the same answer whether the email or the password was wrong. */
-  async logIn(email: string, password: string): Promise<LogInResult> {
-    const verdict = await this.#throttle.check(email);
-    if (!verdict.allowed) return { ok: false, reason: 'THROTTLED', retryAfterMs: verdict.retryAfterMs };
-    const user = await this.users.findByEmail(email);
+  /**
+   * Checks the throttle, then the password; the same answer whether the email or the password was
+   * wrong. A browser with a valid device cookie for this account is judged on its own failures; any
+   * other client on the email's and its network's (docs/decisions.md, "Portal log-in: a per-network
+   * limit, device cookies and atomic counting").
+   */
+  async logIn(email: string, password: string, client: LogInClient): Promise<LogInResult> {
+    // Both looked up whatever the email: how long this takes must not say whether an account exists.
+    const [user, device] = await Promise.all([
+      this.users.findByEmail(email),
+      this.devices.find(client.deviceToken),
+    ]);
+    const trusted = user !== undefined && device?.user_id === user.id;
+    const attempt = await this.#throttle.begin(
+      trusted ? { trustedDevice: device.id_hash } : { email, network: client.network },
+    );
+    if (!attempt.allowed)
+      return { ok: false, reason: 'THROTTLED', retryAfterMs: attempt.retryAfterMs, scope: attempt.scope };
     const valid = user
       ? await verifyPassword(user.password_hash, password)
       : await verifyAgainstDecoy(password);
-    if (!user || !valid) {
-      await this.#throttle.fail(email);
-      return { ok: false, reason: 'INVALID' };
-    }
-    await this.#throttle.succeed(email);
+    if (!user || !valid) return { ok: false, reason: 'INVALID' };
+    await attempt.succeeded();
     await this.users.recordLogin(user.id);
     return { ok: true, user };
+  }
+
+  async stop(): Promise<void> {
+    await this.recovery.stop();
   }
 
   async organisation(id: string): Promise<OrganisationRow | undefined> {

@@ -33,6 +33,7 @@ export class PortalSessions {
       created_at: new Date(now).toISOString(),
       expires_at: new Date(now + SESSION_IDLE_MS).toISOString(),
       absolute_expires_at: new Date(now + SESSION_ABSOLUTE_MS).toISOString(),
+      credential_version: user.credential_version,
     };
     await this.#store.create(session);
     return { token, session };

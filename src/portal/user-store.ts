@@ -40,6 +40,7 @@ export class PortalUserStore {
       role: input.role,
       created_at: this.#clock.now().toISOString(),
       last_login_at: null,
+      credential_version: 0,
     };
     try {
       await this.#db.kysely.insertInto('portal_users').values(row).execute();
@@ -48,6 +49,16 @@ export class PortalUserStore {
       if (await this.findByEmail(input.email)) return undefined;
       throw error;
     }
+  }
+
+  /** A new password; the credential version goes up, so every session started before it ends. */
+  async replacePassword(id: string, passwordHash: string): Promise<PortalUserRow | undefined> {
+    return this.#db.kysely
+      .updateTable('portal_users')
+      .set((eb) => ({ password_hash: passwordHash, credential_version: eb('credential_version', '+', 1) }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   async recordLogin(id: string): Promise<void> {

@@ -1,29 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { clientNetwork } from '../client-address.ts';
 import { readLogIn, readSignUp } from '../forms.ts';
 import type { PortalRouteOptions } from '../portal-plugin.ts';
 import { noticeFor, pageContext } from '../portal-request.ts';
 import type { PortalUserRow } from '../tables.ts';
 import { logInPage, signUpPage } from '../views/auth-pages.ts';
-import { FormBodySchema, NoticeQuery, sendPage } from './page-reply.ts';
+import { FormBodySchema, NoticeQuery, sendPage, waitWords } from './page-reply.ts';
+import { signIn as signInAs } from './sign-in.ts';
 
-/** Sign-up, log-in and log-out. */
+/** Sign-up, log-in and log-out; the way back in when the password is lost is in recovery-routes.ts. */
 export const authRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, options) => {
   const { assets, secure, cookies } = options;
   const portal = app.services.portal;
   const ctx = (request: FastifyRequest, reply: FastifyReply) => pageContext(request, reply, assets);
 
-  /**
-   * A new session id at every log-in, and the old session (if any) ended, so an id planted in the
-   * browser beforehand is worthless (OWASP: renew the session id after authentication). The CSRF secret
-   * is dropped too, so the signed-in pages get one the visitor never had before.
-   */
-  async function signIn(request: FastifyRequest, reply: FastifyReply, user: PortalUserRow): Promise<void> {
-    await portal.sessions.end(request.cookies[cookies.session]);
-    const { token } = await portal.sessions.start(user);
-    reply.setCookie(cookies.session, token, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    reply.clearCookie(cookies.csrf, { path: '/', secure });
-  }
+  const signIn = (request: FastifyRequest, reply: FastifyReply, user: PortalUserRow) =>
+    signInAs(portal, request, reply, user, options);
 
   app.get('/', async (request, reply) =>
     reply.redirect(request.portalAccount ? '/portal/dashboard' : '/portal/login', 303),
@@ -64,12 +57,18 @@ export const authRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
       const values = { email: request.body.email };
       if (!form.ok)
         return sendPage(reply, logInPage({ ctx: ctx(request, reply), values, errors: form.errors }), 400);
-      const result = await portal.logIn(form.value.email, form.value.password);
+      const result = await portal.logIn(form.value.email, form.value.password, {
+        network: clientNetwork(request.ip),
+        deviceToken: request.cookies[cookies.device],
+      });
       if (!result.ok && result.reason === 'THROTTLED') {
         const seconds = Math.ceil(result.retryAfterMs / 1000);
         reply.header('retry-after', String(seconds));
         const errors = {
-          form: `Too many failed attempts to log in to this account. Try again in ${waitWords(seconds)}.`,
+          form:
+            result.scope === 'network'
+              ? `Too many failed attempts to log in from your network. Try again in ${waitWords(seconds)}.`
+              : `Too many failed attempts to log in to this account. Try again in ${waitWords(seconds)}.`,
         };
         return sendPage(reply, logInPage({ ctx: ctx(request, reply), values, errors }), 429);
       }
@@ -94,9 +93,3 @@ export const authRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
     },
   );
 };
-
-function waitWords(seconds: number): string {
-  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}

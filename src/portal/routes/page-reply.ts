@@ -15,3 +15,10 @@ export function sendPage(reply: FastifyReply, page: Html, status = 200): Fastify
 export const FormBodySchema = Type.Record(Type.String(), Type.String({ maxLength: 4096 }));
 
 export const NoticeQuery = Type.Object({ done: Type.Optional(Type.String({ maxLength: 40 })) });
+
+/** A wait in words for a refused attempt: seconds under a minute, whole minutes (rounded up) above. */
+export function waitWords(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}

@@ -1,5 +1,6 @@
 import { type Html, html } from '../html.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../password.ts';
+import { PASSWORD_RULE } from '../password-strength.ts';
 import {
   csrfField,
   errorSummary,
@@ -46,7 +47,7 @@ export function signUpPage({ ctx, values = {}, errors }: SignUpView): Html {
         name: 'password',
         label: 'Password',
         type: 'password',
-        hint: `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong, memorable password.`,
+        hint: PASSWORD_RULE,
         autocomplete: 'new-password',
         minlength: PASSWORD_MIN_LENGTH,
         maxlength: PASSWORD_MAX_LENGTH,
@@ -94,6 +95,7 @@ export function logInPage({ ctx, values = {}, errors, message }: LogInView): Htm
       })}
       <button type="submit" class="button button--primary button--block">Log in</button>
     </form>
+    <p class="switch"><a href="/portal/forgot">Forgot your password?</a></p>
     <p class="switch">New here? <a href="/portal/signup">Create an account</a></p>`;
   return guestPage({ title: 'Log in', ctx, content });
 }
