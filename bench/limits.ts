@@ -95,9 +95,10 @@ async function limiterAlone(redisUrl?: string): Promise<string> {
     });
     await services.start();
     const org = await services.accounts.createOrganisation('Limiter Bench Ltd', 'enterprise');
-    await services.accountStore.setPlan(org.id, 'enterprise', {
+    await services.accounts.changePlan(org.id, 'enterprise', {
       monthly: 1_000_000_000,
       perMinute: 100_000_000,
+      changedBy: 'bench',
     });
     const { key } = await services.accounts.createKey(org.id, 'live', 'bench');
     const verified = await services.accounts.verify(`Bearer ${key}`);

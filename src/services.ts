@@ -28,7 +28,6 @@ export interface Infrastructure {
 export interface Services {
   infra: Infrastructure;
   accounts: AccountService;
-  accountStore: AccountStore;
   /** verify-carrier (EA register, mirror, history, sandbox); `carriers.register` is its store. */
   carriers: CarrierService;
   /** classify-waste: List of Wastes codes from a description (local engine, or the LLM over it). */
@@ -49,9 +48,8 @@ export interface Services {
 
 export function createServices(infra: Infrastructure): Services {
   const { config, db, clock, logger, redis } = infra;
-  const accountStore = new AccountStore(db, clock);
   const accounts = new AccountService({
-    store: accountStore,
+    store: new AccountStore(db, clock),
     clock,
     logger,
     authCacheTtlMs: config.AUTH_CACHE_TTL_MS,
@@ -94,14 +92,12 @@ export function createServices(infra: Infrastructure): Services {
     logger,
     redis,
     accounts,
-    accountStore,
     usage: limits,
   });
 
   return {
     infra,
     accounts,
-    accountStore,
     carriers,
     classification,
     catalogue,

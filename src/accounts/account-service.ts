@@ -6,8 +6,15 @@ import type { Clock } from '../platform/clock.ts';
 import { newId } from '../platform/ids.ts';
 import type { AccountStore } from './account-store.ts';
 import { generateKey, hashKey, type KeyMode, parseKey } from './api-key-format.ts';
-import { isPlanName, limitsFor, type PlanLimits, type PlanName, testModePerMinute } from './plans.ts';
-import type { ApiKeyRow, OrganisationRow } from './tables.ts';
+import {
+  isPlanName,
+  limitsFor,
+  PLAN_NAMES,
+  type PlanLimits,
+  type PlanName,
+  testModePerMinute,
+} from './plans.ts';
+import type { ApiKeyRow, OrganisationRow, PlanChangeRow } from './tables.ts';
 
 /** Who is calling: what the auth hook puts on every authenticated request. */
 export interface AuthContext {
@@ -39,6 +46,8 @@ export function authContextFor(organisation: OrganisationRow, key: ApiKeyRow): A
 }
 
 const REVOCATION_CHANNEL = 'wcs:key-revocations';
+/** Published on the channel instead of a key's hash: forget every cached verification (a plan changed). */
+const FORGET_ALL = '*';
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class UnknownOrganisationError extends Error {}
@@ -80,7 +89,9 @@ export class AccountService {
     if (!this.#redis) return;
     const subscriber = this.#redis.duplicate();
     subscriber.on('error', () => {}); // the main connection logs Redis faults
-    subscriber.on('message', (_channel, hash: string) => this.#cache.delete(hash));
+    subscriber.on('message', (_channel, hash: string) =>
+      hash === FORGET_ALL ? this.#cache.clear() : this.#cache.delete(hash),
+    );
     this.#subscriber = subscriber;
     try {
       await subscriber.subscribe(REVOCATION_CHANNEL);
@@ -117,6 +128,56 @@ export class AccountService {
     };
     await this.#store.insertKey(row);
     return { row: { ...row, last_used_at: null, revoked_at: null }, key: material.key };
+  }
+
+  async organisation(id: string): Promise<OrganisationRow | undefined> {
+    return this.#store.getOrganisation(id);
+  }
+
+  /** An organisation's keys, newest first (never the keys themselves: only hashes are stored). */
+  async keys(organisationId: string): Promise<ApiKeyRow[]> {
+    return this.#store.listKeys(organisationId);
+  }
+
+  async key(keyId: string): Promise<ApiKeyRow | undefined> {
+    return this.#store.getKey(keyId);
+  }
+
+  /**
+   * Moves an organisation to a plan: the store and the audit row in one transaction, then every
+   * instance's verified keys are forgotten so the new limits apply at once (published through Redis;
+   * without it, other instances follow within AUTH_CACHE_TTL_MS). `changedBy` names who did it
+   * (`portal user <id>`, `cli`). Agreed figures are for enterprise only. A move to the plan already in
+   * force with the same figures changes and records nothing (`change: null`).
+   */
+  async changePlan(
+    organisationId: string,
+    plan: string,
+    options: { monthly?: number; perMinute?: number; changedBy: string },
+  ): Promise<{ organisation: OrganisationRow; change: PlanChangeRow | null }> {
+    if (!isPlanName(plan))
+      throw new UnknownPlanError(`Unknown plan "${plan}": use one of ${PLAN_NAMES.join(', ')}`);
+    if (plan !== 'enterprise' && (options.monthly !== undefined || options.perMinute !== undefined)) {
+      throw new UnknownPlanError(
+        'Monthly and per-minute figures are set per organisation only on the enterprise plan',
+      );
+    }
+    const current = await this.#store.getOrganisation(organisationId);
+    if (!current) throw new UnknownOrganisationError(`No organisation with id ${organisationId}`);
+    const unchanged =
+      current.plan === plan &&
+      (plan !== 'enterprise' ||
+        (current.monthly_limit === (options.monthly ?? null) &&
+          current.per_minute_limit === (options.perMinute ?? null)));
+    if (unchanged) return { organisation: current, change: null };
+    const changed = await this.#store.changePlan(organisationId, plan, options, options.changedBy);
+    if (!changed) throw new UnknownOrganisationError(`No organisation with id ${organisationId}`);
+    await this.#forgetEverywhere();
+    return changed;
+  }
+
+  async planChanges(organisationId: string): Promise<PlanChangeRow[]> {
+    return this.#store.planChanges(organisationId);
   }
 
   async revokeKey(keyId: string): Promise<ApiKeyRow | undefined> {
@@ -166,8 +227,12 @@ export class AccountService {
     });
   }
 
-  /** Forget cached verifications (used when an organisation's plan changes). */
-  forgetAll(): void {
+  /** Forgets every cached verification here, and asks the other instances to do the same. */
+  async #forgetEverywhere(): Promise<void> {
     this.#cache.clear();
+    if (!this.#redis) return;
+    await this.#redis.publish(REVOCATION_CHANNEL, FORGET_ALL).catch((err: unknown) => {
+      this.#logger.warn({ err }, 'could not publish a plan change; other instances see it within 1 s');
+    });
   }
 }

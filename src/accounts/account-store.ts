@@ -3,7 +3,7 @@ import type { Db } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { KeyMode } from './api-key-format.ts';
 import type { PlanName } from './plans.ts';
-import type { ApiKeyRow, OrganisationRow } from './tables.ts';
+import type { ApiKeyRow, OrganisationRow, PlanChangeRow } from './tables.ts';
 
 /** Organisations and API keys in the database. Only the hash of a key is ever written. */
 export class AccountStore {
@@ -34,23 +34,58 @@ export class AccountStore {
     return this.#db.kysely.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async setPlan(
+  /**
+   * Moves an organisation to a plan and records the change, in one transaction. Undefined when the
+   * organisation does not exist.
+   */
+  async changePlan(
     id: string,
     plan: PlanName,
-    custom: { monthly?: number; perMinute?: number } = {},
-  ): Promise<OrganisationRow | undefined> {
+    custom: { monthly?: number; perMinute?: number },
+    changedBy: string,
+  ): Promise<{ organisation: OrganisationRow; change: PlanChangeRow } | undefined> {
     const enterprise = plan === 'enterprise';
-    await this.#db.kysely
-      .updateTable('organisations')
-      .set({
-        plan,
+    const now = this.#clock.now().toISOString();
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      const before = await trx
+        .selectFrom('organisations')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!before) return undefined;
+      const figures = {
         monthly_limit: enterprise ? (custom.monthly ?? null) : null,
         per_minute_limit: enterprise ? (custom.perMinute ?? null) : null,
-        plan_changed_at: this.#clock.now().toISOString(),
-      })
-      .where('id', '=', id)
+      };
+      await trx
+        .updateTable('organisations')
+        .set({ plan, ...figures, plan_changed_at: now })
+        .where('id', '=', id)
+        .execute();
+      const change: PlanChangeRow = {
+        id: newId('plc'),
+        organisation_id: id,
+        from_plan: before.plan,
+        to_plan: plan,
+        ...figures,
+        changed_by: changedBy,
+        changed_at: now,
+      };
+      await trx.insertInto('organisation_plan_changes').values(change).execute();
+      return { organisation: { ...before, plan, ...figures, plan_changed_at: now }, change };
+    });
+  }
+
+  /** The latest plan changes of an organisation, newest first. */
+  async planChanges(organisationId: string, limit = 10): Promise<PlanChangeRow[]> {
+    return this.#db.kysely
+      .selectFrom('organisation_plan_changes')
+      .selectAll()
+      .where('organisation_id', '=', organisationId)
+      .orderBy('changed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
       .execute();
-    return this.getOrganisation(id);
   }
 
   async insertKey(row: Omit<ApiKeyRow, 'last_used_at' | 'revoked_at'>): Promise<void> {

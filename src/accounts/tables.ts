@@ -23,7 +23,21 @@ export interface ApiKeyRow {
   revoked_at: string | null;
 }
 
+/** One plan change: who made it (`portal user <id>`, `cli`) and the figures it set. */
+export interface PlanChangeRow {
+  id: string;
+  organisation_id: string;
+  from_plan: string;
+  to_plan: string;
+  /** Enterprise only: the agreed figures set by this change. */
+  monthly_limit: number | null;
+  per_minute_limit: number | null;
+  changed_by: string;
+  changed_at: string;
+}
+
 export interface AccountTables {
   organisations: OrganisationRow;
   api_keys: ApiKeyRow;
+  organisation_plan_changes: PlanChangeRow;
 }

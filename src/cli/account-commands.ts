@@ -42,15 +42,13 @@ export function registerAccountCommands(program: Command, cli: CliContext): void
             '--monthly and --per-minute are set per organisation only on the enterprise plan',
           );
         }
-        const row = await cli.withServices(async (s) => {
-          if (!(await s.accountStore.getOrganisation(orgId)))
-            throw new CliError(`No organisation with id ${orgId}`);
-          return s.accountStore.setPlan(orgId, opts.plan as 'enterprise', {
+        const { organisation: row } = await cli.withServices((s) =>
+          s.accounts.changePlan(orgId, opts.plan, {
             monthly: opts.monthly,
             perMinute: opts.perMinute,
-          });
-        });
-        if (!row) throw new CliError(`No organisation with id ${orgId}`);
+            changedBy: 'cli',
+          }),
+        );
         const limits = limitsFor(row);
         cli.print(
           opts.json,
@@ -72,7 +70,7 @@ export function registerAccountCommands(program: Command, cli: CliContext): void
       if (opts.mode !== 'live' && opts.mode !== 'test') throw new CliError('--mode must be live or test');
       const mode = opts.mode;
       const created = await cli.withServices(async (s) => {
-        if (!(await s.accountStore.getOrganisation(opts.org)))
+        if (!(await s.accounts.organisation(opts.org)))
           throw new CliError(`No organisation with id ${opts.org}`);
         return s.accounts.createKey(opts.org, mode, opts.name);
       });
@@ -86,9 +84,9 @@ export function registerAccountCommands(program: Command, cli: CliContext): void
     .option('--json', 'print JSON')
     .action(async (opts: { org: string; json?: boolean }) => {
       const rows = await cli.withServices(async (s) => {
-        if (!(await s.accountStore.getOrganisation(opts.org)))
+        if (!(await s.accounts.organisation(opts.org)))
           throw new CliError(`No organisation with id ${opts.org}`);
-        return s.accountStore.listKeys(opts.org);
+        return s.accounts.keys(opts.org);
       });
       const view = rows.map((r) => ({
         id: r.id,

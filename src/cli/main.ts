@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { UnknownOrganisationError, UnknownPlanError } from '../accounts/account-service.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
@@ -50,7 +51,13 @@ export async function run(args: string[], io: CliIo = processIo): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    if (error instanceof CliError || error instanceof ConfigError || (error as Error).name === 'StartError') {
+    const mistake =
+      error instanceof CliError ||
+      error instanceof ConfigError ||
+      error instanceof UnknownOrganisationError ||
+      error instanceof UnknownPlanError ||
+      (error as Error).name === 'StartError';
+    if (mistake) {
       io.stderr.write(`wcs: ${(error as Error).message}\n`);
     } else {
       io.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);

@@ -2,9 +2,8 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { AccountService } from '../accounts/account-service.ts';
 import { authContextFor } from '../accounts/account-service.ts';
-import type { AccountStore } from '../accounts/account-store.ts';
 import type { PlanName } from '../accounts/plans.ts';
-import type { ApiKeyRow, OrganisationRow } from '../accounts/tables.ts';
+import type { ApiKeyRow, OrganisationRow, PlanChangeRow } from '../accounts/tables.ts';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
@@ -14,7 +13,7 @@ import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts'
 import { PasswordRecovery } from './password-recovery.ts';
 import { DatabaseSessionStore, RedisSessionStore } from './session-store.ts';
 import { PortalSessions } from './sessions.ts';
-import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
+import type { PortalUserRow } from './tables.ts';
 import { TrustedDevices } from './trusted-devices.ts';
 import type { KeyUsage, UsageReader } from './usage.ts';
 import { PortalUserStore } from './user-store.ts';
@@ -35,7 +34,7 @@ export interface LogInClient {
 }
 
 export type PlanChangeResult =
-  | { ok: true; change: PortalPlanChangeRow | null }
+  | { ok: true; change: PlanChangeRow | null }
   | { ok: false; reason: 'NOT_SELF_SERVE' | 'MANAGED_BY_AGREEMENT' };
 
 export interface KeyWithUsage {
@@ -51,7 +50,6 @@ export interface PortalServiceOptions {
   logger: Logger;
   redis?: Redis;
   accounts: AccountService;
-  accountStore: AccountStore;
   usage?: UsageReader;
 }
 
@@ -142,16 +140,16 @@ export class PortalService {
   }
 
   async organisation(id: string): Promise<OrganisationRow | undefined> {
-    return this.#options.accountStore.getOrganisation(id);
+    return this.#options.accounts.organisation(id);
   }
 
   async keys(organisationId: string): Promise<ApiKeyRow[]> {
-    return this.#options.accountStore.listKeys(organisationId);
+    return this.#options.accounts.keys(organisationId);
   }
 
   /** One of this organisation's keys, or undefined: another organisation's key id finds nothing. */
   async key(organisationId: string, keyId: string): Promise<ApiKeyRow | undefined> {
-    const key = await this.#options.accountStore.getKey(keyId);
+    const key = await this.#options.accounts.key(keyId);
     return key?.organisation_id === organisationId ? key : undefined;
   }
 
@@ -184,21 +182,13 @@ export class PortalService {
     const organisation = await this.organisation(user.organisation_id);
     if (!organisation) throw new Error(`organisation ${user.organisation_id} of user ${user.id} is missing`);
     if (organisation.plan === 'enterprise') return { ok: false, reason: 'MANAGED_BY_AGREEMENT' };
-    if (organisation.plan === plan) return { ok: true, change: null };
-    await this.#options.accountStore.setPlan(organisation.id, plan as SelfServePlan);
-    // Verified keys carry their plan's limits: forget them here so the new limits apply at once (other
-    // instances forget within AUTH_CACHE_TTL_MS, at most one second).
-    this.#options.accounts.forgetAll();
-    const change = await this.users.recordPlanChange({
-      organisation_id: organisation.id,
-      user_id: user.id,
-      from_plan: organisation.plan,
-      to_plan: plan,
+    const { change } = await this.#options.accounts.changePlan(organisation.id, plan, {
+      changedBy: `portal user ${user.id}`,
     });
     return { ok: true, change };
   }
 
-  async planChanges(organisationId: string): Promise<PortalPlanChangeRow[]> {
-    return this.users.planChanges(organisationId);
+  async planChanges(organisationId: string): Promise<PlanChangeRow[]> {
+    return this.#options.accounts.planChanges(organisationId);
   }
 }

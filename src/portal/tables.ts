@@ -55,20 +55,9 @@ export interface PortalPasswordResetRow {
   used_at: string | null;
 }
 
-/** Every plan change made in the portal: who, from what, to what, and when. */
-export interface PortalPlanChangeRow {
-  id: string;
-  organisation_id: string;
-  user_id: string;
-  from_plan: string;
-  to_plan: string;
-  changed_at: string;
-}
-
 export interface PortalTables {
   portal_users: PortalUserRow;
   portal_sessions: PortalSessionRow;
-  portal_plan_changes: PortalPlanChangeRow;
   portal_trusted_devices: PortalTrustedDeviceRow;
   portal_password_resets: PortalPasswordResetRow;
 }

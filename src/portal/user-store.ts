@@ -1,7 +1,7 @@
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
-import type { PortalPlanChangeRow, PortalUserRow } from './tables.ts';
+import type { PortalUserRow } from './tables.ts';
 
 /** Portal users and the record of plan changes, in the database. */
 export class PortalUserStore {
@@ -66,29 +66,6 @@ export class PortalUserStore {
       .updateTable('portal_users')
       .set({ last_login_at: this.#clock.now().toISOString() })
       .where('id', '=', id)
-      .execute();
-  }
-
-  async recordPlanChange(
-    change: Omit<PortalPlanChangeRow, 'id' | 'changed_at'>,
-  ): Promise<PortalPlanChangeRow> {
-    const row: PortalPlanChangeRow = {
-      id: newId('pch'),
-      ...change,
-      changed_at: this.#clock.now().toISOString(),
-    };
-    await this.#db.kysely.insertInto('portal_plan_changes').values(row).execute();
-    return row;
-  }
-
-  async planChanges(organisationId: string, limit = 10): Promise<PortalPlanChangeRow[]> {
-    return this.#db.kysely
-      .selectFrom('portal_plan_changes')
-      .selectAll()
-      .where('organisation_id', '=', organisationId)
-      .orderBy('changed_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
       .execute();
   }
 }

@@ -99,7 +99,7 @@ export async function limitedApp(
     async newKey(plan, { mode = 'live', monthly, perMinute } = {}) {
       const org = await services.accounts.createOrganisation('Limits Test Ltd', plan);
       if (plan === 'enterprise')
-        await services.accountStore.setPlan(org.id, 'enterprise', { monthly, perMinute });
+        await services.accounts.changePlan(org.id, 'enterprise', { monthly, perMinute, changedBy: 'test' });
       const created = await services.accounts.createKey(org.id, mode, 'limits test');
       return { key: created.key, keyId: created.row.id, orgId: org.id };
     },

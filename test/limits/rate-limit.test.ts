@@ -85,7 +85,11 @@ describe('rate limit: a sliding 60-second window per key', () => {
     const { key, orgId } = await t.newKey({ plan: 'free' });
     for (let i = 0; i < 10; i++) await account(key);
     expect((await account(key)).statusCode).toBe(429);
-    await t.app.services.accountStore.setPlan(orgId, 'enterprise', { monthly: 500, perMinute: 12 });
+    await t.app.services.accounts.changePlan(orgId, 'enterprise', {
+      monthly: 500,
+      perMinute: 12,
+      changedBy: 'test',
+    });
     at(1_000); // past the auth cache (AUTH_CACHE_TTL_MS <= 1 s)
     const response = await account(key);
     expect(response.statusCode).toBe(200);

@@ -36,6 +36,10 @@ describe('wcs org set-plan', () => {
     const after = await t.call(key, { url: '/v1/account' });
     expect(after.headers['x-ratelimit-limit']).toBe('60');
     expect(after.headers['x-monthly-limit']).toBe('1000');
+    // Recorded as the portal's changes are: who, from what, to what.
+    expect(await t.app.services.accounts.planChanges(orgId)).toMatchObject([
+      { from_plan: 'free', to_plan: 'professional', changed_by: 'cli' },
+    ]);
   });
 
   it('sets enterprise figures, and refuses figures on any other plan or an unknown plan', async () => {

@@ -11,7 +11,7 @@ afterEach(async () => {
 
 async function organisationOf(app: TestApp, email: string) {
   const user = await app.app.services.portal.users.findByEmail(email);
-  return (await app.app.services.accountStore.getOrganisation(user!.organisation_id))!;
+  return (await app.app.services.accounts.organisation(user!.organisation_id))!;
 }
 
 /** A counted API call: a live key's request that the API answers with 400 still costs quota. */
@@ -86,7 +86,7 @@ describe('API keys in the portal', () => {
     expect(list.body).toContain('Staging');
     expect(list.body).toContain(secret!.slice(0, 13));
     expect(list.body).not.toContain(secret);
-    const [row] = await t.app.services.accountStore.listKeys((await organisationOf(t, email)).id);
+    const [row] = await t.app.services.accounts.keys((await organisationOf(t, email)).id);
     expect(row).toMatchObject({ name: 'Staging', mode: 'test', revoked_at: null });
     expect(JSON.stringify(row)).not.toContain(secret);
   });
@@ -101,7 +101,7 @@ describe('API keys in the portal', () => {
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Enter a name for the key.');
     expect(res.body).toContain('Choose test or live.');
-    expect(await t.app.services.accountStore.listKeys((await organisationOf(t, email)).id)).toEqual([]);
+    expect(await t.app.services.accounts.keys((await organisationOf(t, email)).id)).toEqual([]);
   });
 
   it('revokes after confirmation: the API refuses the key at once', async () => {
@@ -112,7 +112,7 @@ describe('API keys in the portal', () => {
     const secret = await browser.createKey('ERP', 'live');
     expect((await t.call(secret, { method: 'GET', url: '/v1/account' })).statusCode).toBe(200);
 
-    const [key] = await t.app.services.accountStore.listKeys((await organisationOf(t, email)).id);
+    const [key] = await t.app.services.accounts.keys((await organisationOf(t, email)).id);
     const confirm = await browser.get(`/portal/keys/${key.id}/revoke`);
     expect(confirm.statusCode).toBe(200);
     expect(confirm.body).toContain('Revoke “ERP”?');
@@ -137,7 +137,7 @@ describe('one organisation never sees another', () => {
     await alice.signUp(aliceEmail, 'Alice Skips Ltd');
     const aliceKey = await alice.createKey('Alice production', 'live');
     for (let i = 0; i < 3; i++) expect((await countedCall(t, aliceKey)).statusCode).toBe(400);
-    const [aliceRow] = await t.app.services.accountStore.listKeys((await organisationOf(t, aliceEmail)).id);
+    const [aliceRow] = await t.app.services.accounts.keys((await organisationOf(t, aliceEmail)).id);
 
     const bob = new PortalClient(t.app);
     await bob.signUp(uniqueEmail('bob'), 'Bob Haulage Ltd');
@@ -216,7 +216,12 @@ describe('plan changes', () => {
     expect(organisation).toMatchObject({ plan: 'starter', plan_changed_at: '2026-05-06T14:30:00.000Z' });
     const changes = await t.app.services.portal.planChanges(organisation.id);
     expect(changes).toMatchObject([
-      { from_plan: 'free', to_plan: 'starter', changed_at: '2026-05-06T14:30:00.000Z' },
+      {
+        from_plan: 'free',
+        to_plan: 'starter',
+        changed_at: '2026-05-06T14:30:00.000Z',
+        changed_by: expect.stringMatching(/^portal user usr_/),
+      },
     ]);
     expect((await t.call(key, { method: 'GET', url: '/v1/account' })).json().organisation.plan).toBe(
       'starter',

@@ -53,7 +53,7 @@ describe('CSRF protection', () => {
     await victim.get('/portal/keys');
     const res = await victim.post('/portal/keys', { _csrf: attacker.token, name: 'planted', mode: 'live' });
     expect(res.statusCode).toBe(403);
-    const keys = await t.app.services.accountStore.listKeys(
+    const keys = await t.app.services.accounts.keys(
       (await t.app.services.portal.users.findByEmail(VICTIM))!.organisation_id,
     );
     expect(keys.map((k) => k.name)).toEqual(['first']);
@@ -64,7 +64,7 @@ describe('CSRF protection', () => {
     const browser = new PortalClient(t.app);
     await browser.signUp(OWNER);
     const secret = await browser.createKey('keep me', 'live');
-    const [key] = await t.app.services.accountStore.listKeys(
+    const [key] = await t.app.services.accounts.keys(
       (await t.app.services.portal.users.findByEmail(OWNER))!.organisation_id,
     );
     expect((await browser.post(`/portal/keys/${key.id}/revoke`, { _csrf: 'nope' })).statusCode).toBe(403);

@@ -29,7 +29,20 @@ class CapabilityMigrations implements MigrationProvider {
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+/** Applies every migration not yet applied. */
+export function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Applies migrations up to and including `name` (tests of a data migration start from before it). */
+export function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(
+  db: Db,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<MigrationResultSet> {
   // On PostgreSQL the bookkeeping tables live in the schema the connection works in (its search_path),
   // so databases that keep several schemas side by side each migrate on their own.
   const migrationTableSchema =
@@ -41,7 +54,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
     provider: new CapabilityMigrations(),
     migrationTableSchema,
   });
-  const result = await migrator.migrateToLatest();
+  const result = await run(migrator);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const error = new Error(

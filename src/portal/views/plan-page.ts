@@ -1,8 +1,7 @@
 import { limitsFor, PLAN_LIMITS, type PlanName } from '../../accounts/plans.ts';
-import type { OrganisationRow } from '../../accounts/tables.ts';
+import type { OrganisationRow, PlanChangeRow } from '../../accounts/tables.ts';
 import { type Html, html } from '../html.ts';
 import { SELF_SERVE_PLANS, type SelfServePlan } from '../portal-service.ts';
-import type { PortalPlanChangeRow } from '../tables.ts';
 import { csrfField, errorSummary, notice, number, type PageContext, when } from './components.ts';
 import { appPage } from './layout.ts';
 
@@ -74,7 +73,7 @@ function enterpriseOption(organisation: OrganisationRow, contact: string | undef
   </section>`;
 }
 
-function history(changes: PortalPlanChangeRow[]): Html {
+function history(changes: PlanChangeRow[]): Html {
   if (changes.length === 0) return html``;
   return html`<section class="card" aria-labelledby="history-title">
     <h2 id="history-title">Plan changes</h2>
@@ -88,7 +87,7 @@ function history(changes: PortalPlanChangeRow[]): Html {
 export interface PlanView {
   ctx: PageContext;
   organisation: OrganisationRow;
-  changes: PortalPlanChangeRow[];
+  changes: PlanChangeRow[];
   message?: string;
   error?: string;
   /** ENTERPRISE_CONTACT_EMAIL, when the operator has set one. */
