@@ -139,7 +139,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     { prefix: '/v1' },
   );
   // Outside /v1: the portal has its own form parser, cookies and CSRF checks, confined to its scope.
-  await app.register(portalPlugin, { prefix: '/portal' });
+  await app.register(portalPlugin, {
+    prefix: '/portal',
+    portal: services.portal,
+    accounts: services.accounts,
+    config,
+  });
   // The API reference and the guides, readable without a key.
   await app.register(docsPlugin, { prefix: '/docs' });
   return app;

@@ -10,8 +10,11 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify';
+import type { AccountService } from '../accounts/account-service.ts';
+import type { Config } from '../config.ts';
 import { html } from './html.ts';
 import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
+import type { PortalService } from './portal-service.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
@@ -35,8 +38,15 @@ const SECURITY_HEADERS = {
  * The developer portal under /portal: server-rendered pages with their own form parser, cookies and
  * CSRF protection, all confined to this scope so /v1 stays JSON-only and cookie-free.
  */
-export const portalPlugin: FastifyPluginAsync = async (app) => {
-  const { config } = app.services.infra;
+/** The services the portal's pages use. */
+export interface PortalDeps {
+  portal: PortalService;
+  accounts: AccountService;
+  config: Config;
+}
+
+export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) => {
+  const { config, portal } = deps;
   const secure = servedOverHttps(config);
   const names = cookieNames(secure);
 
@@ -63,16 +73,16 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
   app.addHook('onRequest', async (request) => {
     if (request.url.startsWith('/portal/assets/')) return;
     const token = request.cookies[names.session];
-    const session = await app.services.portal.sessions.resume(token);
+    const session = await portal.sessions.resume(token);
     if (!session) return;
     const [user, organisation] = await Promise.all([
-      app.services.portal.users.get(session.user_id),
-      app.services.portal.organisation(session.organisation_id),
+      portal.users.get(session.user_id),
+      portal.organisation(session.organisation_id),
     ]);
     if (!user || !organisation) return;
     // The password was replaced (reset, operator) since this session began: it ends here.
     if (user.credential_version !== (session.credential_version ?? 0)) {
-      await app.services.portal.sessions.end(token);
+      await portal.sessions.end(token);
       return;
     }
     request.portalAccount = { user, organisation, session };
@@ -93,7 +103,8 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
       ),
   );
 
-  const options = { assets, secure, cookies: names };
+  // Not `...deps`: Fastify's register options (the prefix) must not reach the routes' own register.
+  const options = { portal, accounts: deps.accounts, config, assets, secure, cookies: names };
   await app.register(authRoutes, options);
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
@@ -102,7 +113,7 @@ export const portalPlugin: FastifyPluginAsync = async (app) => {
 };
 
 /** What each portal route plugin is given. */
-export interface PortalRouteOptions {
+export interface PortalRouteOptions extends PortalDeps {
   assets: Assets;
   secure: boolean;
   cookies: CookieNames;

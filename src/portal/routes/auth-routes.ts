@@ -12,7 +12,7 @@ import { signIn as signInAs } from './sign-in.ts';
 /** Sign-up, log-in and log-out; the way back in when the password is lost is in recovery-routes.ts. */
 export const authRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, options) => {
   const { assets, secure, cookies } = options;
-  const portal = app.services.portal;
+  const { portal } = options;
   const ctx = (request: FastifyRequest, reply: FastifyReply) => pageContext(request, reply, assets);
 
   const signIn = (request: FastifyRequest, reply: FastifyReply, user: PortalUserRow) =>

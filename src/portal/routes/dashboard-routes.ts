@@ -12,9 +12,10 @@ const DashboardQuery = Type.Object({
 });
 
 /** The dashboard: plan, limits and this cycle's usage per key, with a daily chart for one key. */
-export const dashboardRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, { assets }) => {
-  const portal = app.services.portal;
-
+export const dashboardRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
+  app,
+  { assets, portal },
+) => {
   app.get(
     '/dashboard',
     { schema: { querystring: DashboardQuery }, preHandler: requireAccount },

@@ -12,8 +12,10 @@ import { FormBodySchema, NoticeQuery, sendPage } from './page-reply.ts';
 const KeyParams = Type.Object({ id: Type.String({ maxLength: 64 }) });
 
 /** Listing, creating (the key shown once) and revoking (after a confirmation) API keys. */
-export const keyRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, { assets }) => {
-  const portal = app.services.portal;
+export const keyRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
+  app,
+  { assets, portal, accounts, config },
+) => {
   const ctx = (request: FastifyRequest, reply: FastifyReply) => pageContext(request, reply, assets);
   const notFound = (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(
@@ -55,17 +57,13 @@ export const keyRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (a
           400,
         );
       }
-      const created = await app.services.accounts.createKey(
-        organisation.id,
-        form.value.mode,
-        form.value.name,
-      );
+      const created = await accounts.createKey(organisation.id, form.value.mode, form.value.name);
       // The key is in this response only: never cached, never stored (we keep its hash).
       const page = keyCreatedPage({
         ctx: ctx(request, reply),
         key: created.row,
         secret: created.key,
-        apiBase: apiBase(app.services.infra.config, request),
+        apiBase: apiBase(config, request),
       });
       return sendPage(reply, page, 201);
     },
@@ -89,7 +87,7 @@ export const keyRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (a
       const key = await portal.key(accountOf(request).organisation.id, request.params.id);
       if (!key) return notFound(request, reply);
       // AccountService.revokeKey also clears the auth cache here and, through Redis, on every instance.
-      await app.services.accounts.revokeKey(key.id);
+      await accounts.revokeKey(key.id);
       return reply.redirect('/portal/keys?done=revoked', 303);
     },
   );

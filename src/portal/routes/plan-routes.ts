@@ -10,9 +10,11 @@ const REFUSALS = {
 } as const;
 
 /** The plan page: move between the self-serve plans; the change is recorded with its time. */
-export const planRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, { assets }) => {
-  const portal = app.services.portal;
-  const contact = app.services.infra.config.ENTERPRISE_CONTACT_EMAIL;
+export const planRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
+  app,
+  { assets, portal, config },
+) => {
+  const contact = config.ENTERPRISE_CONTACT_EMAIL;
 
   app.get(
     '/plan',

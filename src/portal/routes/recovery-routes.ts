@@ -29,7 +29,7 @@ const hideToken = {
 /** "Forgot your password?" and the reset link it sends (OWASP Forgot Password Cheat Sheet). */
 export const recoveryRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (app, options) => {
   const { assets } = options;
-  const recovery = app.services.portal.recovery;
+  const recovery = options.portal.recovery;
   const ctx = (request: FastifyRequest, reply: FastifyReply) => pageContext(request, reply, assets);
 
   app.get('/forgot', async (request, reply) =>
@@ -92,7 +92,7 @@ export const recoveryRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = asy
         return sendPage(reply, page, 400);
       }
       if (!result.ok) return sendPage(reply, expiredLinkPage({ ctx: ctx(request, reply) }), 404);
-      await signIn(app.services.portal, request, reply, result.user, options);
+      await signIn(options.portal, request, reply, result.user, options);
       return reply.redirect('/portal/dashboard?done=password-changed', 303);
     },
   );
