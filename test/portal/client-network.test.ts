@@ -4,7 +4,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { clientNetwork } from '../../src/portal/client-address.ts';
 import { CLIENT_POLICY, THROTTLE_POLICY } from '../../src/portal/login-throttle.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { PortalClient, uniqueAddress, uniqueEmail } from './portal-client.ts';
+import { attempt, PortalClient, problem, uniqueAddress, uniqueEmail } from './portal-client.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -14,16 +14,6 @@ afterEach(async () => {
 
 const PASSWORD = 'a long enough password';
 const { maxFailures } = CLIENT_POLICY;
-
-/** The one problem the log-in page reports. */
-function problem(body: string): string {
-  return /<div class="error-summary"[\s\S]*?<li>([^<]*)<\/li>/.exec(body)?.[1] ?? '';
-}
-
-async function attempt(browser: PortalClient, email: string, password: string) {
-  await browser.get('/portal/login');
-  return browser.post('/portal/login', { email, password });
-}
 
 /** A /64 of its own, as `prefix::host`. */
 function uniquePrefix(): string {

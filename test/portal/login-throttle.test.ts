@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { judge, THROTTLE_POLICY } from '../../src/portal/login-throttle.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { PortalClient, uniqueEmail } from './portal-client.ts';
+import { attempt, PortalClient, problem, uniqueEmail } from './portal-client.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -11,16 +11,6 @@ afterEach(async () => {
 });
 
 const PASSWORD = 'a long enough password';
-
-/** The one problem the log-in page reports. */
-function problem(body: string): string {
-  return /<div class="error-summary"[\s\S]*?<li>([^<]*)<\/li>/.exec(body)?.[1] ?? '';
-}
-
-async function attempt(browser: PortalClient, email: string, password: string) {
-  await browser.get('/portal/login');
-  return browser.post('/portal/login', { email, password });
-}
 
 describe('log-in throttling', () => {
   it('gives the same answer for an unknown email and a wrong password', async () => {

@@ -6,7 +6,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { RESET_REQUEST_POLICY, THROTTLE_POLICY } from '../../src/portal/login-throttle.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { freshDatabase } from '../helpers/database.ts';
-import { PortalClient, uniqueEmail } from './portal-client.ts';
+import { PortalClient, problem, uniqueEmail } from './portal-client.ts';
 import { type SmtpStandIn, startSmtpStandIn } from './smtp-stand-in.ts';
 
 const PUBLIC_URL = 'https://wcs.example.org';
@@ -31,10 +31,6 @@ async function withMail(clock?: ManualClock): Promise<{ app: TestApp; mail: Smtp
 /** What the page says, without the per-request form token. */
 function mainText(body: string): string {
   return (/<main[\s\S]*<\/main>/.exec(body)?.[0] ?? '').replace(/name="_csrf" value="[^"]*"/, '');
-}
-
-function problem(body: string): string {
-  return /<div class="error-summary"[\s\S]*?<li>(?:<a [^>]*>)?([^<]*)</.exec(body)?.[1] ?? '';
 }
 
 async function askForLink(browser: PortalClient, email: string) {

@@ -1,39 +1,21 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ServerProcess, sharedDatabaseUrl, startServerProcess } from '../helpers/server-process.ts';
+import { type BrowserRig, browserAgainstServer } from '../helpers/browser.ts';
+import type { ServerProcess } from '../helpers/server-process.ts';
 import { uniqueEmail } from './portal-client.ts';
 
-/** Debian's chromium package; .ci/run installs it when missing. */
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const PASSWORD = 'tidy lorries on time';
 
 let server: ServerProcess;
-let database: { url: string; dispose(): Promise<void> };
 let browser: Browser;
+let rig: BrowserRig;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
-  database = await sharedDatabaseUrl();
-  server = await startServerProcess({ DATABASE_URL: database.url });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  rig = await browserAgainstServer();
+  ({ server, browser } = rig);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await database?.dispose();
-});
+afterAll(() => rig?.close());
 
 /** Runs in the page (the DOM types are not in this project's lib). */
 function readClipboard(): Promise<string> {

@@ -100,3 +100,14 @@ export function uniqueAddress(): string {
   const [a, b] = [randomBytes(2).toString('hex'), randomBytes(2).toString('hex')];
   return `2001:db8:${a}:${b}::1`;
 }
+
+/** The one problem a page's error summary reports (the text of its first item, linked or not). */
+export function problem(body: string): string {
+  return /<div class="error-summary"[\s\S]*?<li>(?:<a [^>]*>)?([^<]*)</.exec(body)?.[1] ?? '';
+}
+
+/** One log-in as a browser makes it: the form first (its CSRF token), then the post. */
+export async function attempt(browser: PortalClient, email: string, password: string) {
+  await browser.get('/portal/login');
+  return browser.post('/portal/login', { email, password });
+}
