@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance as App } from 'fastify';
 import pino from 'pino';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createDb } from '../src/platform/db/database.ts';
+import { launchChromium } from './chromium.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 /** Sign-up happens late in February; the pictures of usage are taken on 19 March. */
@@ -22,17 +23,6 @@ const SIGN_UP = '2026-02-26T10:00:00Z';
 const NOW = '2026-03-19T10:30:00Z';
 /** Calls per day for the live key, 1 to 18 March: a working-week rhythm, quiet at weekends. */
 const CALLS_PER_DAY = [12, 9, 31, 38, 35, 42, 29, 6, 4, 44, 51, 47, 39, 45, 8, 5, 53, 48];
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
@@ -49,10 +39,7 @@ async function main(): Promise<void> {
     logger: pino({ level: 'error' }),
   });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   mkdirSync(OUT, { recursive: true });
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

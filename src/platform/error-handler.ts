@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail, errorBody } from './errors.ts';
-import { shortPath } from './transport-errors.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
@@ -67,6 +66,13 @@ function describe(issue: ValidationIssue): string {
 
 function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+/** Long paths are not echoed back whole. */
+const MAX_ECHOED_PATH = 80;
+
+export function shortPath(path: string): string {
+  return path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
 }
 
 /** Maps anything thrown while handling a request to the API's error envelope. */

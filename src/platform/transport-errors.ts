@@ -1,6 +1,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiError, shortPath } from './error-handler.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { newRequestId } from './ids.ts';
 
@@ -9,13 +10,6 @@ import { newRequestId } from './ids.ts';
  * slow, bytes that are not HTTP) and Fastify's router (a path that is not valid percent-encoding, a
  * path parameter too long). They leave in the same envelope, with a request id, as every other error.
  */
-
-/** Long paths are not echoed back whole. */
-const MAX_ECHOED_PATH = 80;
-
-export function shortPath(path: string): string {
-  return path.length > MAX_ECHOED_PATH ? `${path.slice(0, MAX_ECHOED_PATH)}…` : path;
-}
 
 /** Fastify's `frameworkErrors`: the router's refusals, answered in the envelope. */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
@@ -29,11 +23,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new ApiError('URI_TOO_LONG')
         : new ApiError('INVALID_REQUEST', 'The request could not be routed.');
-  reply
-    .header('Request-Id', request.id)
-    .code(apiError.status)
-    .type('application/json; charset=utf-8')
-    .send(errorBody(apiError, request.id));
+  // No onRequest hook ran for this request: the Request-Id header is set here.
+  sendApiError(reply.header('Request-Id', request.id), apiError);
 }
 
 /**

@@ -1,19 +1,6 @@
-import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../scripts/chromium.ts';
 import { type ServerProcess, sharedDatabaseUrl, startServerProcess } from './server-process.ts';
-
-/** Debian's chromium package; .ci/run installs it when missing. */
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export interface BrowserRig {
   server: ServerProcess;
@@ -23,10 +10,10 @@ export interface BrowserRig {
 
 /** A real server process on its own database, and a headless Chromium to drive it. */
 export async function browserAgainstServer(): Promise<BrowserRig> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  // The browser first: a missing Chromium is reported before any server is started.
+  const browser = await launchChromium();
   const database = await sharedDatabaseUrl();
   const server = await startServerProcess({ DATABASE_URL: database.url });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
   return {
     server,
     browser,
