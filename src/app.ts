@@ -134,7 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
         catalogue: services.catalogue,
       });
       await v1.register(usageRoutes, { limits: services.limits, clock: services.infra.clock });
-      await v1.register(wtnRoutes, { wtn: services.wtn });
+      await v1.register(wtnRoutes, { wtn: services.wtn, publicUrl: config.PUBLIC_URL });
     },
     { prefix: '/v1' },
   );

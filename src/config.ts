@@ -129,7 +129,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^https?://',
       description:
-        'The URL users reach the service at; an https URL makes portal cookies Secure, and password-reset links start with it.',
+        'The URL users reach the service at; an https URL makes portal cookies Secure, and password-reset and transfer-note signing links start with it. Unset: signing links use the host the API request was sent to.',
     }),
   ),
   TRUST_PROXY: Type.String({

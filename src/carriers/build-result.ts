@@ -67,6 +67,7 @@ export function buildResult(query: CarrierQuery, answer: RegisterAnswer, now: Da
       days_until_expiry: j.days_until_expiry,
       expiry_warning: j.expiry_warning,
       postcode: j.record.postcode,
+      address: j.record.address,
     })),
     compliance: {
       is_compliant: isCompliant(judged),

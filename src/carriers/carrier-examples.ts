@@ -36,6 +36,7 @@ export const VERIFY_RESULT_EXAMPLES: NamedExamples = {
           days_until_expiry: 45,
           expiry_warning: true,
           postcode: 'TE1 1AA',
+          address: '1 Test Street, Testville, TE1 1AA',
         },
       ],
       compliance: {

@@ -26,6 +26,9 @@ export const RegistrationSchema = Type.Object({
     description: 'True when an upper-tier registration expires within 90 days.',
   }),
   postcode: Nullable(Type.String({ description: 'Postcode of the registered address.' })),
+  address: Nullable(
+    Type.String({ description: 'The registered address as the register gives it; null when it has none.' }),
+  ),
 });
 
 export const ComplianceFlagSchema = Type.Union(

@@ -18,6 +18,42 @@ export const errorCodes = {
   CARRIER_NOT_FOUND: { status: 404, message: 'The carrier is not on the public register.' },
   WTN_NOT_FOUND: { status: 404, message: 'No waste transfer note with that reference.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
+  ALREADY_SIGNED: { status: 409, message: 'This party has already signed the note.' },
+  NOTE_SIGNED: {
+    status: 409,
+    message:
+      'The note has been signed, so its content cannot change. To correct it, create a new note with `supersedes` set to its reference.',
+  },
+  NOTE_IMMUTABLE: {
+    status: 409,
+    message:
+      'A transfer note is never edited or deleted. To correct it, create a new note with `supersedes` set to its reference.',
+  },
+  NOTE_SUPERSEDED: {
+    status: 409,
+    message: 'The note has been superseded by a correction: use the note that supersedes it.',
+  },
+  NOT_A_SEASON_TICKET: {
+    status: 409,
+    message: 'Collections can be logged only under a season ticket (a note created with `season_ticket`).',
+  },
+  SUPERSEDED_NOTE_NOT_FOUND: {
+    status: 422,
+    message: '`supersedes` names no note of this organisation in this mode.',
+  },
+  SEASON_TICKET_NOT_ALLOWED: {
+    status: 422,
+    message:
+      'A season ticket covers only non-hazardous waste; hazardous waste moves on a consignment note each time.',
+  },
+  TRANSFER_OUTSIDE_SEASON_TICKET: {
+    status: 422,
+    message: 'The collection date is outside the period the season ticket covers.',
+  },
+  CARRIER_REGISTRATION_EXPIRED: {
+    status: 422,
+    message: "The carrier's registration had expired on the collection date.",
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
   REQUEST_TIMEOUT: {
     status: 408,

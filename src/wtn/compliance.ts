@@ -1,10 +1,13 @@
 import { daysBetween } from '../platform/clock.ts';
 import { LOW_CONFIDENCE_THRESHOLD } from './dependencies.ts';
-import type { ComplianceIssue, WasteTransferNote } from './wtn-schemas.ts';
+import type { ComplianceIssue, NoteContent } from './wtn-schemas.ts';
 
 /** The facts about a note that its checks and flags are judged from. */
 export interface ComplianceFacts {
-  producer: { name: string; address: string; sic_code: string | null };
+  /** `sic_known`: the code is in SIC 2007 (null when no code was given). */
+  producer: { name: string; address: string; sic_code: string | null; sic_known: boolean | null };
+  /** The carrier's address and where it came from (reg 35(2)(b): names and addresses of both parties). */
+  carrier_address: { address: string | null; source: 'register' | 'request' | null; verified: boolean };
   destination: { name: string; address: string; permit_number: string | null; permit_recognised: boolean };
   /** The register's answer; null when the carrier was not checked (`auto_verify` false). */
   carrier: { status: string; expiry_date: string | null; days_until_expiry: number | null } | null;
@@ -23,12 +26,13 @@ export interface ComplianceFacts {
   transfer_date: string;
   transfer_time: string | null;
   transfer_place: string | null;
+  season_ticket: { valid_from: string; valid_until: string } | null;
 }
 
 /** The register confirmed a current registration (EA: lower-tier registrations never expire). */
 const CURRENT_STATUSES = new Set(['valid', 'expiring_soon', 'lower_tier']);
 
-export function dutyOfCare(facts: ComplianceFacts): WasteTransferNote['duty_of_care'] {
+export function dutyOfCare(facts: ComplianceFacts): NoteContent['duty_of_care'] {
   const present = (s: string | null | undefined) => Boolean(s?.trim());
   const checks = {
     // reg 35(2)(b): names and addresses of transferor and transferee.
@@ -100,8 +104,28 @@ export function warningsFor(facts: ComplianceFacts): ComplianceIssue[] {
   return [...carrierWarnings(facts), ...wasteWarnings(facts), ...recordWarnings(facts)];
 }
 
-function carrierWarnings({ carrier, transfer_date }: ComplianceFacts): ComplianceIssue[] {
+function carrierWarnings({
+  carrier,
+  carrier_address,
+  transfer_date,
+  season_ticket,
+}: ComplianceFacts): ComplianceIssue[] {
   const warnings: ComplianceIssue[] = [];
+  if (carrier_address.address === null) {
+    warnings.push({
+      code: 'CARRIER_ADDRESS_MISSING',
+      message: carrier_address.verified
+        ? "The register holds no address for the carrier and none was given: a transfer note must carry the transferee's address (reg 35(2)(b)). Give carrier.address, or write it on the printed note."
+        : "No address for the carrier: a transfer note must carry the transferee's address (reg 35(2)(b)). Give carrier.address, or write it on the printed note.",
+    });
+  } else if (carrier_address.source === 'request') {
+    warnings.push({
+      code: 'CARRIER_ADDRESS_FROM_REQUEST',
+      message: carrier_address.verified
+        ? "The carrier's address is as given in the request: the register holds none for this registration."
+        : "The carrier's address is as given in the request: it was not checked against the register (auto_verify was false).",
+    });
+  }
   if (!carrier) return warnings;
   if (carrier.status === 'expiring_soon') {
     warnings.push({
@@ -118,6 +142,17 @@ function carrierWarnings({ carrier, transfer_date }: ComplianceFacts): Complianc
     warnings.push({
       code: 'CARRIER_EXPIRES_BEFORE_TRANSFER',
       message: `The carrier's registration expires on ${carrier.expiry_date}, on or before the transfer date ${transfer_date}: unless it is renewed, the carrier will not be registered on the day.`,
+    });
+  }
+  if (
+    season_ticket &&
+    carrier.status !== 'expired' &&
+    carrier.expiry_date &&
+    carrier.expiry_date <= season_ticket.valid_until
+  ) {
+    warnings.push({
+      code: 'CARRIER_EXPIRES_DURING_SEASON_TICKET',
+      message: `The carrier's registration expires on ${carrier.expiry_date}, before this season ticket ends on ${season_ticket.valid_until}. Collections from that day on will be refused unless the carrier renews and you issue a new note.`,
     });
   }
   return warnings;
@@ -164,6 +199,11 @@ function recordWarnings(facts: ComplianceFacts): ComplianceIssue[] {
       message:
         "The producer's SIC 2007 code is not given; a transfer note must include it (reg 35(2)(a)(iv)).",
     });
+  } else if (producer.sic_known === false) {
+    warnings.push({
+      code: 'SIC_CODE_UNKNOWN',
+      message: `${producer.sic_code} is not a UK SIC 2007 code. A transfer note needs the producer's five-digit SIC 2007 code (reg 35(2)(a)(iv)), e.g. 43320; Companies House shows a company's codes.`,
+    });
   }
   const missing = [facts.transfer_time ? '' : 'time', facts.transfer_place ? '' : 'place'].filter(Boolean);
   if (missing.length > 0) {
@@ -188,7 +228,7 @@ function recordWarnings(facts: ComplianceFacts): ComplianceIssue[] {
   return warnings;
 }
 
-export function assess(facts: ComplianceFacts): Pick<WasteTransferNote, 'duty_of_care' | 'compliance'> {
+export function assess(facts: ComplianceFacts): Pick<NoteContent, 'duty_of_care' | 'compliance'> {
   const duty_of_care = dutyOfCare(facts);
   const flags = flagsFor(facts);
   return {

@@ -13,11 +13,15 @@ export interface CarrierRegistration {
   expiry_date: string | null;
   days_until_expiry: number | null;
   expiry_warning: boolean;
+  /** The registered address; null when the register holds none. */
+  address: string | null;
 }
 
 export interface CarrierVerification {
   status: 'valid' | 'expiring_soon' | 'expired' | 'not_found' | 'lower_tier';
   registrations: CarrierRegistration[];
+  /** Which register answered: the live EA register, its imported export, our history, or the sandbox. */
+  verification: { origin: 'ea_api' | 'mirror' | 'history' | 'sandbox' };
 }
 
 export interface CarrierVerifier {

@@ -3,7 +3,8 @@ import { assess, type ComplianceFacts } from './compliance.ts';
 import { recogniseContainer } from './container-types.ts';
 import type { CarrierVerification, ClassificationResult, EwcLookup } from './dependencies.ts';
 import { recognisePermit } from './permit-numbers.ts';
-import type { GenerateWtnInput, WasteTransferNote } from './wtn-schemas.ts';
+import { normaliseSicCode, sicEntry } from './sic-codes.ts';
+import type { GenerateWtnInput, NoteContent } from './wtn-schemas.ts';
 
 /** What the checks found for one request, gathered before the note is assembled. */
 export interface NoteFindings {
@@ -20,28 +21,47 @@ export function given(value: string | undefined): string | null {
 }
 
 /** The note without its reference and creation time (the writer stamps those). */
-export type NoteBody = Omit<WasteTransferNote, 'reference' | 'created_at'>;
+export type NoteBody = Omit<NoteContent, 'reference' | 'created_at'>;
+
+/** What the note is made in: the key's mode, and the canonical reference of the note it corrects. */
+export interface NoteContext {
+  mode: 'live' | 'test';
+  supersedes?: string;
+}
 
 /**
  * Assembles a note from a validated request and what the register and the classifier said. Pure: the
  * same inputs always give the same note, so the rules can be tested without either service.
  */
-export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catalogue: EwcLookup): NoteBody {
+export function buildNote(
+  input: GenerateWtnInput,
+  findings: NoteFindings,
+  catalogue: EwcLookup,
+  context: NoteContext = { mode: 'live' },
+): NoteBody {
   const { carrier, daysUntilExpiry } = carrierPart(input, findings.verification);
   const { waste, confidence, crossCheck } = wastePart(input, findings.classification, catalogue);
+  const sicGiven = given(input.producer.sic_code);
+  const sic = sicGiven === null ? undefined : sicEntry(sicGiven);
   const producer = {
     name: input.producer.name.trim(),
     address: input.producer.address.trim(),
-    sic_code: given(input.producer.sic_code),
+    // A known code is written as SIC 2007 writes it (five digits); anything else stands as given.
+    sic_code: sic?.code ?? (sicGiven === null ? null : (normaliseSicCode(sicGiven) ?? sicGiven)),
+    sic_description: sic?.description ?? null,
     contact_name: given(input.producer.contact_name),
   };
+  const seasonTicket = input.season_ticket
+    ? { valid_from: input.season_ticket.valid_from, valid_until: input.season_ticket.valid_until }
+    : null;
   const destination = {
     name: input.destination.name.trim(),
     address: input.destination.address.trim(),
     permit_number: given(input.destination.permit_number),
   };
   const facts: ComplianceFacts = {
-    producer,
+    producer: { ...producer, sic_known: sicGiven === null ? null : sic !== undefined },
+    carrier_address: { address: carrier.address, source: carrier.address_source, verified: carrier.verified },
     destination: {
       ...destination,
       permit_recognised:
@@ -66,9 +86,12 @@ export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catal
     transfer_date: input.transfer_date,
     transfer_time: input.transfer_time ?? null,
     transfer_place: given(input.transfer_place),
+    season_ticket: seasonTicket,
   };
   return {
     status: 'complete',
+    mode: context.mode,
+    supersedes: context.supersedes ?? null,
     producer,
     carrier,
     waste: { ...waste, classification_confidence: confidence },
@@ -77,6 +100,7 @@ export function buildNote(input: GenerateWtnInput, findings: NoteFindings, catal
     transfer_date: input.transfer_date,
     transfer_time: facts.transfer_time,
     transfer_place: facts.transfer_place,
+    season_ticket: seasonTicket,
   };
 }
 
@@ -85,13 +109,17 @@ function carrierPart(
   verification: CarrierVerification | undefined,
 ): { carrier: NoteBody['carrier']; daysUntilExpiry: number | null } {
   const asGiven = input.carrier.registration_number.trim();
+  const addressGiven = given(input.carrier.address);
   if (!verification) {
     return {
       carrier: {
         registration_number: asGiven,
         business_name: null,
+        address: addressGiven,
+        address_source: addressGiven === null ? null : 'request',
         tier: null,
         verified: false,
+        register_origin: null,
         expiry_date: null,
         status: null,
       },
@@ -106,12 +134,17 @@ function carrierPart(
       `${asGiven} is not on the Environment Agency's public register of waste carriers. Check the number with the carrier; do not hand waste to an unregistered carrier.`,
     );
   }
+  // The register's address is the carrier's registered address: it wins over one in the request.
+  const address = registration.address?.trim() || null;
   return {
     carrier: {
       registration_number: registration.registration_number,
       business_name: registration.business_name,
+      address: address ?? addressGiven,
+      address_source: address !== null ? 'register' : addressGiven !== null ? 'request' : null,
       tier: registration.tier,
       verified: true,
+      register_origin: verification.verification.origin,
       expiry_date: registration.expiry_date,
       status: verification.status,
     },

@@ -1,11 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
+import { contentSha256, type LifecycleSummary, noteJson, withLifecycle } from './note-lifecycle.ts';
 import { newReference } from './reference.ts';
-import type { WtnNoteRow } from './tables.ts';
-import type { WasteTransferNote } from './wtn-schemas.ts';
+import type { WtnNoteRow, WtnSignatureRow, WtnSigningLinkRow, WtnTransferRow } from './tables.ts';
+import type { NoteContent, Party, WasteTransferNote } from './wtn-schemas.ts';
 
 /** Whose notes: every read and write is confined to one organisation and one mode (live or test). */
 export interface NoteScope {
@@ -16,20 +17,22 @@ export interface NoteScope {
 export interface NewNote {
   scope: NoteScope;
   /** Its reference may be redrawn by the writer if another note already has it. */
-  note: WasteTransferNote;
+  note: NoteContent;
   idempotency?: IdempotencyClaim;
 }
 
-/** A note as stored: its reference and its JSON document, returned to clients byte for byte. */
+/** A note as stored: its reference and its JSON document with its lifecycle, as the API returns it. */
 export interface StoredNote {
   reference: string;
   document: string;
 }
 
 export type WriteOutcome =
-  | { status: 'created'; note: WasteTransferNote; document: string }
+  | { status: 'created'; note: NoteContent; document: string }
   /** Another request with the same Idempotency-Key got there first (in this batch or another). */
   | { status: 'idempotency_key_taken' }
+  /** The note it corrects was superseded by another first (in this batch or another). */
+  | { status: 'already_superseded' }
   /** Every redraw of the reference collided: the day's references are nearly all taken. */
   | { status: 'no_reference_available' };
 
@@ -39,6 +42,8 @@ export interface NoteFilters {
   carrierRegistrationNumber?: string;
   ewcCode?: string;
   isCompliant?: boolean;
+  status?: 'complete' | 'superseded';
+  signed?: 'unsigned' | 'partially_signed' | 'signed';
   /** Notes strictly after this position in the newest-first order. */
   after?: { createdAt: string; reference: string };
 }
@@ -51,7 +56,33 @@ export function carrierKey(number: string): string {
   return number.toUpperCase().replace(/[\s-]+/g, '');
 }
 
-function toRow({ scope, note }: NewNote): WtnNoteRow {
+/** A signature about to be recorded. */
+export type NewSignature = Omit<WtnSignatureRow, 'reference' | 'party'>;
+
+export type SignOutcome =
+  | { status: 'signed'; document: string }
+  | { status: 'not_found' }
+  | { status: 'superseded' }
+  | { status: 'already_signed' };
+
+export type LinkSignOutcome =
+  | SignOutcome
+  | { status: 'link_not_found' }
+  | { status: 'link_expired' }
+  | { status: 'link_used' };
+
+export type NewTransfer = Pick<WtnTransferRow, 'date' | 'time' | 'quantity_kg' | 'vehicle_registration'>;
+
+export type TransferOutcome =
+  | { status: 'logged'; transfer: WtnTransferRow }
+  | { status: 'not_found' }
+  | { status: 'superseded' }
+  | { status: 'idempotency_key_taken' };
+
+const SUMMARY_COLUMNS = ['status', 'superseded_by', 'signed', 'content_sha256', 'transfer_count'] as const;
+type SummaryRow = Pick<WtnNoteRow, 'reference' | 'document'> & LifecycleSummary;
+
+function toRow({ scope, note }: NewNote): Insertable<WtnNoteRow> {
   return {
     reference: note.reference,
     organisation_id: scope.organisationId,
@@ -68,9 +99,12 @@ function toRow({ scope, note }: NewNote): WtnNoteRow {
 /** Transfer notes in the database: immutable rows, written in batches, read within one scope. */
 export class NoteStore {
   readonly #db: Kysely<Database>;
+  /** PostgreSQL locks a note's row while its lifecycle changes; SQLite runs one writer at a time. */
+  readonly #lockRows: boolean;
 
   constructor(db: Db) {
     this.#db = db.kysely;
+    this.#lockRows = db.dialect === 'postgres';
   }
 
   /**
@@ -86,36 +120,98 @@ export class NoteStore {
         if (await claimIdempotencyKey(trx, item, now)) claimed.set(item, item.note.reference);
         else outcomes[i] = { status: 'idempotency_key_taken' };
       }
+      const superseding = new Map<NewNote, string>();
+      for (const [i, item] of items.entries()) {
+        if (outcomes[i] !== undefined || item.note.supersedes === null) continue;
+        if (await claimSupersession(trx, item)) superseding.set(item, item.note.reference);
+        else outcomes[i] = { status: 'already_superseded' };
+      }
       const pending = items.filter((_, i) => outcomes[i] === undefined);
       const written = await insertWithFreshReferences(trx, pending);
       for (const [item, reference] of claimed) {
         if (written.has(item) && item.note.reference !== reference) await repointKey(trx, item);
       }
+      for (const [item, reference] of superseding) {
+        if (!written.has(item)) await releaseSupersession(trx, item, reference);
+        else if (item.note.reference !== reference) await repointSupersession(trx, item, reference);
+      }
       return items.map(
         (item, i) =>
           outcomes[i] ??
           (written.has(item)
-            ? { status: 'created', note: item.note, document: written.get(item)! }
+            ? { status: 'created', note: item.note, document: noteJson(written.get(item)!) }
             : { status: 'no_reference_available' }),
       );
     });
   }
 
-  /** The stored document of a note of this scope. */
+  /** A note of this scope as the API returns it: its content with its lifecycle. */
   async document(scope: NoteScope, reference: string): Promise<string | undefined> {
-    const row = await this.#db
-      .selectFrom('wtn_notes')
-      .select('document')
-      .where('reference', '=', reference)
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .executeTakeFirst();
-    return row?.document;
+    const row = await this.#summary(this.#db, scope, reference);
+    return row && (await this.#compose(this.#db, [row]))[0];
   }
 
   async get(scope: NoteScope, reference: string): Promise<WasteTransferNote | undefined> {
     const document = await this.document(scope, reference);
     return document === undefined ? undefined : (JSON.parse(document) as WasteTransferNote);
+  }
+
+  /** A drawn signature (PNG data URL) of a note of this scope, for printing. */
+  async drawings(scope: NoteScope, reference: string): Promise<Partial<Record<Party, string>>> {
+    const rows = await this.#db
+      .selectFrom('wtn_signatures')
+      .innerJoin('wtn_notes', 'wtn_notes.reference', 'wtn_signatures.reference')
+      .select(['wtn_signatures.party', 'wtn_signatures.drawing'])
+      .where('wtn_signatures.reference', '=', reference)
+      .where('wtn_notes.organisation_id', '=', scope.organisationId)
+      .where('wtn_notes.mode', '=', scope.mode)
+      .where('wtn_signatures.drawing', 'is not', null)
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.party, r.drawing!]));
+  }
+
+  async #summary(
+    db: Kysely<Database>,
+    scope: NoteScope,
+    reference: string,
+    lock = false,
+  ): Promise<SummaryRow | undefined> {
+    let query = db
+      .selectFrom('wtn_notes')
+      .select(['reference', 'document', ...SUMMARY_COLUMNS])
+      .where('reference', '=', reference)
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode);
+    if (lock && this.#lockRows) query = query.forUpdate();
+    return query.executeTakeFirst();
+  }
+
+  /** Each note's JSON, reading signatures and collections only for the notes that have them. */
+  async #compose(db: Kysely<Database>, rows: SummaryRow[]): Promise<string[]> {
+    const signed = rows.filter((r) => r.signed !== 'unsigned').map((r) => r.reference);
+    const withTransfers = rows.filter((r) => Number(r.transfer_count) > 0).map((r) => r.reference);
+    const signatures =
+      signed.length === 0
+        ? []
+        : await db.selectFrom('wtn_signatures').selectAll().where('reference', 'in', signed).execute();
+    const transfers =
+      withTransfers.length === 0
+        ? []
+        : await db
+            .selectFrom('wtn_transfers')
+            .selectAll()
+            .where('reference', 'in', withTransfers)
+            .orderBy('reference')
+            .orderBy('number')
+            .execute();
+    return rows.map((r) =>
+      noteJson(
+        r.document,
+        { ...r, transfer_count: Number(r.transfer_count) },
+        signatures.filter((s) => s.reference === r.reference),
+        transfers.filter((t) => t.reference === r.reference),
+      ),
+    );
   }
 
   /** The list position of a note of this scope (for `starting_after`). */
@@ -142,7 +238,7 @@ export class NoteStore {
   async listStored(scope: NoteScope, filters: NoteFilters, limit: number): Promise<StoredNote[]> {
     let query = this.#db
       .selectFrom('wtn_notes')
-      .select(['reference', 'document'])
+      .select(['reference', 'document', ...SUMMARY_COLUMNS])
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode);
     if (filters.transferDateFrom) query = query.where('transfer_date', '>=', filters.transferDateFrom);
@@ -153,6 +249,8 @@ export class NoteStore {
     if (filters.ewcCode) query = query.where('ewc_code', '=', filters.ewcCode);
     if (filters.isCompliant !== undefined)
       query = query.where('is_compliant', '=', filters.isCompliant ? 1 : 0);
+    if (filters.status) query = query.where('status', '=', filters.status);
+    if (filters.signed) query = query.where('signed', '=', filters.signed);
     const after = filters.after;
     if (after) {
       query = query.where((eb) =>
@@ -162,7 +260,163 @@ export class NoteStore {
         ]),
       );
     }
-    return query.orderBy('created_at', 'desc').orderBy('reference', 'desc').limit(limit).execute();
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .orderBy('reference', 'desc')
+      .limit(limit)
+      .execute();
+    const documents = await this.#compose(this.#db, rows);
+    return rows.map((r, i) => ({ reference: r.reference, document: documents[i] }));
+  }
+
+  /**
+   * Records one party's signature, once. The note's row is locked (PostgreSQL) so two parties signing
+   * at the same moment both count; the second signature records the content hash.
+   */
+  async sign(
+    scope: NoteScope,
+    reference: string,
+    party: Party,
+    signature: NewSignature,
+    link?: { tokenSha256: string; now: string },
+  ): Promise<LinkSignOutcome> {
+    return this.#db.transaction().execute(async (trx) => {
+      if (link) {
+        const used = await trx
+          .updateTable('wtn_signing_links')
+          .set({ used_at: link.now })
+          .where('token_sha256', '=', link.tokenSha256)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', link.now)
+          .returning('reference')
+          .executeTakeFirst();
+        if (!used) return { status: 'link_used' };
+      }
+      const row = await this.#summary(trx, scope, reference, true);
+      if (!row) return { status: 'not_found' };
+      if (row.status === 'superseded') return { status: 'superseded' };
+      const inserted = await trx
+        .insertInto('wtn_signatures')
+        .values({ reference, party, ...signature })
+        .onConflict((oc) => oc.columns(['reference', 'party']).doNothing())
+        .returning('party')
+        .executeTakeFirst();
+      if (!inserted) return { status: 'already_signed' };
+      const signatures = await trx
+        .selectFrom('wtn_signatures')
+        .selectAll()
+        .where('reference', '=', reference)
+        .execute();
+      const summary: LifecycleSummary = {
+        ...row,
+        transfer_count: Number(row.transfer_count),
+        signed: signatures.length === 2 ? 'signed' : 'partially_signed',
+      };
+      if (summary.signed === 'signed') {
+        summary.content_sha256 = contentSha256(
+          withLifecycle(JSON.parse(row.document), summary, signatures, []),
+        );
+      }
+      await trx
+        .updateTable('wtn_notes')
+        .set({ signed: summary.signed, content_sha256: summary.content_sha256 })
+        .where('reference', '=', reference)
+        .execute();
+      return { status: 'signed', document: (await this.#compose(trx, [{ ...row, ...summary }]))[0] };
+    });
+  }
+
+  /** The parties that have signed a note of this scope, with its status; undefined when not found. */
+  async signingState(
+    scope: NoteScope,
+    reference: string,
+  ): Promise<{ status: LifecycleSummary['status']; signedBy: Party[] } | undefined> {
+    const row = await this.#summary(this.#db, scope, reference);
+    if (!row) return undefined;
+    const parties = await this.#db
+      .selectFrom('wtn_signatures')
+      .select('party')
+      .where('reference', '=', reference)
+      .execute();
+    return { status: row.status, signedBy: parties.map((p) => p.party) };
+  }
+
+  async addSigningLink(link: WtnSigningLinkRow): Promise<void> {
+    await this.#db.insertInto('wtn_signing_links').values(link).execute();
+  }
+
+  async signingLink(tokenSha256: string): Promise<WtnSigningLinkRow | undefined> {
+    return this.#db
+      .selectFrom('wtn_signing_links')
+      .selectAll()
+      .where('token_sha256', '=', tokenSha256)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Logs a collection under a season ticket as the next number. The service has judged the dates
+   * against the note's content, which never changes; here only the note's status can stop it.
+   */
+  async logTransfer(
+    scope: NoteScope,
+    reference: string,
+    transfer: NewTransfer,
+    now: Date,
+    idempotency?: IdempotencyClaim,
+  ): Promise<TransferOutcome> {
+    return this.#db.transaction().execute(async (trx) => {
+      const row = await this.#summary(trx, scope, reference, true);
+      if (!row) return { status: 'not_found' };
+      if (row.status === 'superseded') return { status: 'superseded' };
+      const cutoff = new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString();
+      if (idempotency) {
+        // A key last used more than 24 hours ago may be used again.
+        await trx
+          .updateTable('wtn_transfers')
+          .set({ idempotency_key: null })
+          .where('organisation_id', '=', scope.organisationId)
+          .where('mode', '=', scope.mode)
+          .where('idempotency_key', '=', idempotency.key)
+          .where('logged_at', '<=', cutoff)
+          .execute();
+      }
+      const number = Number(row.transfer_count) + 1;
+      const values: WtnTransferRow = {
+        reference,
+        number,
+        ...transfer,
+        logged_at: now.toISOString(),
+        organisation_id: scope.organisationId,
+        mode: scope.mode,
+        idempotency_key: idempotency?.key ?? null,
+        request_hash: idempotency?.requestHash ?? null,
+      };
+      const inserted = await trx
+        .insertInto('wtn_transfers')
+        .values(values)
+        .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
+        .returning('number')
+        .executeTakeFirst();
+      if (!inserted) return { status: 'idempotency_key_taken' };
+      await trx
+        .updateTable('wtn_notes')
+        .set({ transfer_count: number })
+        .where('reference', '=', reference)
+        .execute();
+      return { status: 'logged', transfer: values };
+    });
+  }
+
+  /** The collection an Idempotency-Key logged in this scope within the last 24 hours. */
+  async findTransferByKey(scope: NoteScope, key: string, now: Date): Promise<WtnTransferRow | undefined> {
+    return this.#db
+      .selectFrom('wtn_transfers')
+      .selectAll()
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where('idempotency_key', '=', key)
+      .where('logged_at', '>', new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .executeTakeFirst();
   }
 
   /** The note an Idempotency-Key created within the last 24 hours, with the body hash it was sent with. */
@@ -215,6 +469,37 @@ async function claimIdempotencyKey(trx: Transaction<Database>, item: NewNote, no
   return rows.length === 1;
 }
 
+/** Marks the corrected note superseded by this one; false when another note superseded it first. */
+async function claimSupersession(trx: Transaction<Database>, item: NewNote): Promise<boolean> {
+  const result = await trx
+    .updateTable('wtn_notes')
+    .set({ status: 'superseded', superseded_by: item.note.reference })
+    .where('reference', '=', item.note.supersedes!)
+    .where('organisation_id', '=', item.scope.organisationId)
+    .where('mode', '=', item.scope.mode)
+    .where('superseded_by', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+async function repointSupersession(trx: Transaction<Database>, item: NewNote, drawn: string): Promise<void> {
+  await trx
+    .updateTable('wtn_notes')
+    .set({ superseded_by: item.note.reference })
+    .where('reference', '=', item.note.supersedes!)
+    .where('superseded_by', '=', drawn)
+    .execute();
+}
+
+async function releaseSupersession(trx: Transaction<Database>, item: NewNote, drawn: string): Promise<void> {
+  await trx
+    .updateTable('wtn_notes')
+    .set({ status: 'complete', superseded_by: null })
+    .where('reference', '=', item.note.supersedes!)
+    .where('superseded_by', '=', drawn)
+    .execute();
+}
+
 async function repointKey(trx: Transaction<Database>, item: NewNote): Promise<void> {
   await trx
     .updateTable('wtn_idempotency_keys')
@@ -238,7 +523,7 @@ async function insertWithFreshReferences(
   let remaining = items;
   for (let draw = 0; draw < REFERENCE_DRAWS && remaining.length > 0; draw++) {
     if (draw > 0) for (const item of remaining) redraw(item);
-    const rows = new Map<string, { item: NewNote; row: WtnNoteRow }>();
+    const rows = new Map<string, { item: NewNote; row: Insertable<WtnNoteRow> }>();
     for (const item of remaining) {
       while (rows.has(item.note.reference)) redraw(item);
       rows.set(item.note.reference, { item, row: toRow(item) });

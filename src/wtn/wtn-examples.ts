@@ -27,12 +27,17 @@ const REQUEST = {
 const NOTE = {
   reference: EXAMPLE_REFERENCE,
   status: 'complete',
-  producer: REQUEST.producer,
+  mode: 'test',
+  supersedes: null,
+  producer: { ...REQUEST.producer, sic_description: 'Joinery installation' },
   carrier: {
     registration_number: 'CBDU100001',
     business_name: 'Sandbox Haulage Limited',
+    address: '1 Test Street, Testville, TE1 1AA',
+    address_source: 'register',
     tier: 'upper',
     verified: true,
+    register_origin: 'sandbox',
     expiry_date: '2027-12-28',
     status: 'valid',
   },
@@ -59,7 +64,59 @@ const NOTE = {
   transfer_date: '2026-11-24',
   transfer_time: '09:30',
   transfer_place: SITE,
+  season_ticket: null,
   created_at: '2026-11-23T18:19:00.979Z',
+  superseded_by: null,
+  signatures: { transferor: null, transferee: null },
+  signed: 'unsigned',
+  content_sha256: null,
+  transfers: [],
+};
+
+const SIGNED_NOTE = {
+  ...NOTE,
+  signatures: {
+    transferor: {
+      name: 'Sam Patel',
+      position: 'Site manager',
+      signed_at: '2026-11-24T09:31:12.000Z',
+      method: 'api',
+      ip: '203.0.113.7',
+      drawn: false,
+    },
+    transferee: {
+      name: 'Jo Driver',
+      position: 'Driver',
+      signed_at: '2026-11-24T09:33:40.000Z',
+      method: 'signing_link',
+      ip: '198.51.100.23',
+      drawn: true,
+    },
+  },
+  signed: 'signed',
+  content_sha256: '3f1c0e9b7d1b5a2f8e4c6d0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b0c',
+};
+
+export const SIGN_EXAMPLES: NamedExamples = {
+  producer: {
+    summary: 'The producer signs as transferor',
+    value: { party: 'transferor', name: 'Sam Patel', position: 'Site manager' },
+  },
+};
+
+export const SIGNED_NOTE_EXAMPLES: NamedExamples = {
+  signed: { summary: 'Signed by both parties', value: SIGNED_NOTE },
+};
+
+export const SIGNING_LINK_EXAMPLES: NamedExamples = {
+  driver: { summary: "A link for the carrier's driver", value: { party: 'transferee' } },
+};
+
+export const TRANSFER_EXAMPLES: NamedExamples = {
+  weekly: {
+    summary: 'A weekly collection',
+    value: { date: '2026-12-01', time: '07:45', quantity_kg: 620, vehicle_registration: 'AB12 CDE' },
+  },
 };
 
 export const GENERATE_REQUEST_EXAMPLES: NamedExamples = {
@@ -109,9 +166,34 @@ export const GENERATE_ERRORS = {
         "CBDU999999 is not on the Environment Agency's public register of waste carriers. Check the number with the carrier; do not hand waste to an unregistered carrier.",
     },
   ]),
-  422: errorResponse('The Idempotency-Key was used in the last 24 hours with a different body.', [
-    { summary: 'Idempotency-Key reused', code: 'IDEMPOTENCY_KEY_REUSED' },
-  ]),
+  409: errorResponse(
+    '`supersedes` names a note that a correction has already superseded. Nothing is stored.',
+    [
+      {
+        summary: 'Already superseded',
+        code: 'NOTE_SUPERSEDED',
+        message: 'WTN-2026-1120-K2M4 has been superseded by WTN-2026-1121-Q8RT: use that note.',
+      },
+    ],
+  ),
+  422: errorResponse(
+    'The Idempotency-Key was used in the last 24 hours with a different body, `supersedes` names no note of yours, or a season ticket for hazardous waste. Nothing is stored.',
+    [
+      { summary: 'Idempotency-Key reused', code: 'IDEMPOTENCY_KEY_REUSED' },
+      {
+        summary: 'Superseded note not found',
+        code: 'SUPERSEDED_NOTE_NOT_FOUND',
+        message: 'supersedes: no transfer note WTN-2026-0101-ZZZZ for this organisation in test mode.',
+        details: [{ field: '/supersedes', issue: 'is not one of your notes in this mode' }],
+      },
+      {
+        summary: 'Season ticket for hazardous waste',
+        code: 'SEASON_TICKET_NOT_ALLOWED',
+        message:
+          '17 06 05* is hazardous waste: a season ticket covers only non-hazardous waste, and hazardous waste moves on a consignment note each time.',
+      },
+    ],
+  ),
   500: errorResponse('Something failed on our side. Nothing is stored; never counted against the quota.', [
     { summary: 'The classifier failed', code: 'CLASSIFICATION_FAILED' },
     { summary: 'Unexpected failure', code: 'INTERNAL_ERROR' },
@@ -150,3 +232,91 @@ export const NOTE_NOT_FOUND = errorResponse(
     },
   ],
 );
+
+const SUPERSEDED = {
+  summary: 'Note superseded',
+  code: 'NOTE_SUPERSEDED',
+  message: 'WTN-2026-1123-D0JA has been superseded by WTN-2026-1124-P3LQ: use that note.',
+} as const;
+
+export const SIGN_ERRORS = {
+  400: errorResponse('A field missing, blank or unknown, or a party other than transferor or transferee.', [
+    {
+      summary: 'Fields not valid',
+      code: 'INVALID_REQUEST',
+      message: 'The request body is not valid: see details.',
+      details: [{ field: '/party', issue: 'must be one of transferor, transferee' }],
+    },
+  ]),
+  404: NOTE_NOT_FOUND,
+  409: errorResponse('The party has already signed, or the note has been superseded. Nothing changes.', [
+    {
+      summary: 'Already signed',
+      code: 'ALREADY_SIGNED',
+      message:
+        'The transferee has already signed WTN-2026-1123-D0JA: Jo Driver, 2026-11-24T09:33:40.000Z. A party signs once.',
+    },
+    SUPERSEDED,
+  ]),
+};
+
+export const TRANSFER_ERRORS = {
+  400: errorResponse('A field missing, of the wrong type or unknown.', [
+    {
+      summary: 'Fields not valid',
+      code: 'INVALID_REQUEST',
+      message: 'The request body is not valid: see details.',
+      details: [{ field: '/quantity_kg', issue: 'must be more than 0' }],
+    },
+  ]),
+  404: NOTE_NOT_FOUND,
+  409: errorResponse('The note is not a season ticket, or has been superseded. Nothing is logged.', [
+    {
+      summary: 'Not a season ticket',
+      code: 'NOT_A_SEASON_TICKET',
+      message:
+        'WTN-2026-1123-D0JA is a note for a single transfer: collections can be logged only under a season ticket.',
+    },
+    SUPERSEDED,
+  ]),
+  422: errorResponse(
+    "The date is outside the ticket's period, or on or after the carrier's registration expired; or the Idempotency-Key was used with another body. Nothing is logged.",
+    [
+      {
+        summary: 'Outside the season ticket',
+        code: 'TRANSFER_OUTSIDE_SEASON_TICKET',
+        message:
+          '2027-12-02 is outside the period WTN-2026-1123-D0JA covers (2026-12-01 to 2027-11-30). A collection outside it needs its own note.',
+        details: [{ field: '/date', issue: 'must be from 2026-12-01 to 2027-11-30' }],
+      },
+      {
+        summary: 'Carrier registration expired',
+        code: 'CARRIER_REGISTRATION_EXPIRED',
+        message:
+          "The carrier's registration CBDU100002 expired on 2027-01-07, on or before 2027-01-12: waste must not be handed to an unregistered carrier. If it has renewed, issue a new note that supersedes WTN-2026-1123-D0JA.",
+        details: [
+          { field: '/date', issue: "must be before 2027-01-07, when the carrier's registration expired" },
+        ],
+      },
+      { summary: 'Idempotency-Key reused', code: 'IDEMPOTENCY_KEY_REUSED' },
+    ],
+  ),
+};
+
+export const EDIT_ERRORS = {
+  404: NOTE_NOT_FOUND,
+  409: errorResponse('Notes are never edited or deleted; a signed note says so by name.', [
+    {
+      summary: 'Signed note',
+      code: 'NOTE_SIGNED',
+      message:
+        'WTN-2026-1123-D0JA has been signed by the transferor and the transferee, so its content cannot change. To correct it, create a new note with "supersedes": "WTN-2026-1123-D0JA".',
+    },
+    {
+      summary: 'Unsigned note',
+      code: 'NOTE_IMMUTABLE',
+      message:
+        'Transfer notes are never edited or deleted. To correct WTN-2026-1123-D0JA, create a new note with "supersedes": "WTN-2026-1123-D0JA".',
+    },
+  ]),
+};

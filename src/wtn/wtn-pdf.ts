@@ -17,7 +17,10 @@ export const HIERARCHY_DECLARATION =
  * categories (reg 35(2)(c)), the checks, the hierarchy declaration and signature blocks for transferor
  * and transferee (reg 35(2)(b)). Time and place of transfer are left to be written in on the day.
  */
-export function renderNotePdf(note: WasteTransferNote): Promise<Buffer> {
+export function renderNotePdf(
+  note: WasteTransferNote,
+  _extra: { drawings?: Record<string, string>; today?: string } = {},
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGIN,

@@ -9,18 +9,30 @@ import type { NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
 import {
+  EDIT_ERRORS,
   GENERATE_ERRORS,
   GENERATE_REQUEST_EXAMPLES,
   LIST_ERRORS,
   LIST_EXAMPLES,
   NOTE_EXAMPLES,
   NOTE_NOT_FOUND,
+  SIGN_ERRORS,
+  SIGN_EXAMPLES,
+  SIGNED_NOTE_EXAMPLES,
+  SIGNING_LINK_EXAMPLES,
+  TRANSFER_ERRORS,
+  TRANSFER_EXAMPLES,
 } from './wtn-examples.ts';
 import {
   GenerateWtnBody,
   ListWtnQuery,
   NoteRef,
   ReferenceParams,
+  SignBody,
+  SigningLink,
+  SigningLinkBody,
+  TransferBody,
+  TransferSchema,
   WasteTransferNote,
   WtnList,
 } from './wtn-schemas.ts';
@@ -46,7 +58,10 @@ function sendDocument(reply: FastifyReply, status: number, json: string): Fastif
 type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 /** POST /v1/generate-wtn, GET /v1/wtn, GET /v1/wtn/{reference}, GET /v1/wtn/{reference}/pdf. */
-export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (app, { wtn }) => {
+export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService; publicUrl?: string }> = async (
+  app,
+  { wtn, publicUrl },
+) => {
   app.addSchema(WasteTransferNote);
   // A scope that adds a schema gets Fastify's default (Ajv) validator back unless it sets its own; Ajv
   // would silently drop unknown query parameters instead of refusing them.
@@ -54,7 +69,25 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService }> = async (
   generateRoute(app, wtn);
   listRoute(app, wtn);
   readRoutes(app, wtn);
+  signingRoutes(app, wtn, publicUrl);
+  transferRoute(app, wtn);
+  refuseEdits(app, wtn);
 };
+
+type ReadRequest = FastifyRequest<{ Params: { reference: string } }>;
+
+const notFound = (request: ReadRequest) =>
+  new ApiError(
+    'WTN_NOT_FOUND',
+    `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
+  );
+
+/** The canonical reference in the path; a malformed one is "not found" without a database read. */
+function referenceOf(request: ReadRequest): string {
+  const reference = parseReference(request.params.reference);
+  if (!reference) throw notFound(request);
+  return reference;
+}
 
 function generateRoute(app: App, wtn: WtnService): void {
   app.post(
@@ -151,19 +184,12 @@ function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
     carrierRegistrationNumber: q.carrier_registration_number,
     ewcCode: ewcCode ?? undefined,
     isCompliant: q.is_compliant,
+    status: q.status,
+    signed: q.signed,
   };
 }
 
 function readRoutes(app: App, wtn: WtnService): void {
-  type ReadRequest = FastifyRequest<{ Params: { reference: string } }>;
-  const notFound = (request: ReadRequest) =>
-    new ApiError(
-      'WTN_NOT_FOUND',
-      `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
-    );
-  // Malformed references are "not found" too, without a database read.
-  const referenceOf = (request: ReadRequest) => parseReference(request.params.reference);
-
   app.get(
     '/wtn/:reference',
     {
@@ -171,14 +197,14 @@ function readRoutes(app: App, wtn: WtnService): void {
         operationId: 'getWtn',
         tags: TAGS,
         summary: 'Retrieve a transfer note',
-        description: 'The note exactly as it was first returned. Live and test notes are separate.',
+        description:
+          'The note: its content exactly as created, with its signatures, supersession and collections. Live and test notes are separate.',
         params: ReferenceParams,
         response: { 200: withExamples(NoteRef, NOTE_EXAMPLES), 404: NOTE_NOT_FOUND },
       },
     },
     async (request, reply) => {
-      const reference = referenceOf(request);
-      const document = reference ? await wtn.document(scopeOf(request), reference) : undefined;
+      const document = await wtn.document(scopeOf(request), referenceOf(request));
       if (!document) throw notFound(request);
       return sendDocument(reply, 200, document);
     },
@@ -191,7 +217,8 @@ function readRoutes(app: App, wtn: WtnService): void {
         operationId: 'getWtnPdf',
         tags: TAGS,
         summary: 'Print a transfer note (A4 PDF)',
-        description: 'The note laid out for signing by the transferor and the transferee.',
+        description:
+          'The note laid out for signing by the transferor and the transferee, with any signatures, the content hash and the collections logged under a season ticket. Test notes are marked TEST on every page.',
         params: ReferenceParams,
         response: {
           200: {
@@ -210,14 +237,141 @@ function readRoutes(app: App, wtn: WtnService): void {
       },
     },
     async (request, reply) => {
-      const reference = referenceOf(request);
-      const note = reference ? await wtn.get(scopeOf(request), reference) : undefined;
+      const note = await wtn.get(scopeOf(request), referenceOf(request));
       if (!note) throw notFound(request);
-      const pdf = await wtn.renderPdf(note);
+      const pdf = await wtn.renderPdf(scopeOf(request), note);
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `inline; filename="${note.reference}.pdf"`)
         .send(pdf);
     },
   );
+}
+
+function signingRoutes(app: App, wtn: WtnService, publicUrl: string | undefined): void {
+  app.post(
+    '/wtn/:reference/signatures',
+    {
+      schema: {
+        operationId: 'signWtn',
+        tags: TAGS,
+        summary: 'Sign a transfer note for a party',
+        description:
+          'Records the signature of the transferor (the producer or holder) or the transferee (the carrier), once each. From the first signature the content cannot change; when both have signed the note carries `content_sha256`.',
+        params: ReferenceParams,
+        body: withExamples(SignBody, SIGN_EXAMPLES),
+        response: {
+          201: {
+            ...withExamples(NoteRef, SIGNED_NOTE_EXAMPLES),
+            description: 'The note with the signature.',
+          },
+          ...SIGN_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const document = await wtn.sign(scopeOf(request), referenceOf(request), request.body, {
+        ip: request.ip,
+      });
+      return sendDocument(reply, 201, document);
+    },
+  );
+
+  app.post(
+    '/wtn/:reference/signing-links',
+    {
+      schema: {
+        operationId: 'createWtnSigningLink',
+        tags: TAGS,
+        summary: 'Create a signing link for a party',
+        description:
+          'A single-use link, valid for 48 hours unless `expires_in_hours` says otherwise, that opens a page where the party (a driver, a customer on site) reads the note and signs it on a phone, without an account. Send the URL to them yourself; it is shown only once.',
+        params: ReferenceParams,
+        body: withExamples(SigningLinkBody, SIGNING_LINK_EXAMPLES),
+        response: { 201: SigningLink, ...SIGN_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const base = publicUrl ?? `${request.protocol}://${request.host}`;
+      const link = await wtn.createSigningLink(scopeOf(request), referenceOf(request), request.body, base);
+      return reply.code(201).send(link);
+    },
+  );
+}
+
+function transferRoute(app: App, wtn: WtnService): void {
+  app.post(
+    '/wtn/:reference/transfers',
+    {
+      config: {
+        idempotency: {
+          find: async (request, key) => {
+            const earlier = await wtn.findIdempotentTransfer(scopeOf(request), key);
+            return (
+              earlier && {
+                requestHash: earlier.requestHash,
+                status: 201,
+                body: JSON.stringify(earlier.transfer),
+              }
+            );
+          },
+        },
+      },
+      schema: {
+        operationId: 'logWtnTransfer',
+        tags: TAGS,
+        summary: 'Log a collection under a season ticket',
+        description:
+          "Adds one collection to the schedule of a season ticket. Refused outside the period the ticket covers, on or after the expiry of the carrier's registration, and for a superseded note. Send an `Idempotency-Key` so a retry never logs a collection twice.",
+        params: ReferenceParams,
+        body: withExamples(TransferBody, TRANSFER_EXAMPLES),
+        response: { 201: TransferSchema, ...TRANSFER_ERRORS },
+      },
+    },
+    async (request, reply) => {
+      const { transfer, replayed } = await wtn.logTransfer(
+        scopeOf(request),
+        referenceOf(request),
+        request.body,
+        request.idempotency ?? undefined,
+      );
+      if (replayed) return sendReplay(request, reply, 201, JSON.stringify(transfer));
+      return reply.code(201).send(transfer);
+    },
+  );
+}
+
+/** Notes are never edited or deleted: the methods a client might try are answered with how to correct one. */
+function refuseEdits(app: App, wtn: WtnService): void {
+  for (const method of ['PATCH', 'PUT', 'DELETE'] as const) {
+    app.route({
+      method,
+      url: '/wtn/:reference',
+      schema: {
+        operationId: `${method.toLowerCase()}Wtn`,
+        tags: TAGS,
+        summary:
+          method === 'DELETE' ? 'Delete a transfer note (refused)' : 'Change a transfer note (refused)',
+        description:
+          'Transfer notes are kept unchanged for at least two years: correct one by creating a note with `supersedes`.',
+        params: ReferenceParams,
+        response: EDIT_ERRORS,
+      },
+      handler: async (request) => {
+        const reference = referenceOf(request);
+        const state = await wtn.signingState(scopeOf(request), reference);
+        if (!state) throw notFound(request);
+        if (state.signedBy.length > 0) {
+          throw new ApiError(
+            'NOTE_SIGNED',
+            `${reference} has been signed by the ${state.signedBy.join(' and the ')}, so its content cannot change. To correct it, create a new note with "supersedes": "${reference}".`,
+          );
+        }
+        throw new ApiError(
+          'NOTE_IMMUTABLE',
+          `Transfer notes are never edited or deleted. To correct ${reference}, create a new note with "supersedes": "${reference}".`,
+        );
+      },
+    });
+  }
 }

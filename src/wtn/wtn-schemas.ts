@@ -31,6 +31,10 @@ export const GenerateWtnBody = Type.Object(
     carrier: Type.Object(
       {
         registration_number: Text(60, "The carrier's registration number, e.g. CBDU123456."),
+        address: OptionalText(
+          500,
+          "The carrier's address. Used only when the register holds none or `auto_verify` is false; the register's address wins otherwise.",
+        ),
         auto_verify: Type.Optional(
           Type.Boolean({ default: true, description: 'Check the number against the EA public register.' }),
         ),
@@ -87,6 +91,30 @@ export const GenerateWtnBody = Type.Object(
       500,
       "Where the waste changes hands (reg 35(2)(a)(iii)), e.g. the producer's yard or the site address.",
     ),
+    supersedes: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 40,
+        description:
+          'The reference of a note of yours (same mode) that this one corrects. The earlier note is kept, marked `superseded`.',
+      }),
+    ),
+    season_ticket: Type.Optional(
+      Type.Object(
+        {
+          valid_from: Type.String({ format: 'date', description: 'First day the note covers, YYYY-MM-DD.' }),
+          valid_until: Type.String({
+            format: 'date',
+            description: 'Last day the note covers, YYYY-MM-DD: at most 12 months after valid_from.',
+          }),
+        },
+        {
+          ...Strict,
+          description:
+            'Make this a season ticket: one note for repeated transfers of the same non-hazardous waste between the same parties for up to 12 months. Log each collection with POST /v1/wtn/{reference}/transfers.',
+        },
+      ),
+    ),
   },
   {
     ...Strict,
@@ -101,68 +129,163 @@ const Issue = Type.Object({
 });
 export type ComplianceIssue = Static<typeof Issue>;
 
-export const WasteTransferNote = Type.Object(
+export const NOTE_STATUSES = ['complete', 'superseded'] as const;
+export const SIGNED_STATES = ['unsigned', 'partially_signed', 'signed'] as const;
+export const PARTIES = ['transferor', 'transferee'] as const;
+export type Party = (typeof PARTIES)[number];
+export type SignedState = (typeof SIGNED_STATES)[number];
+
+const Signature = Type.Object(
   {
-    reference: Type.String({
-      description: 'WTN-<year>-<MMDD>-<4 letters or digits>, e.g. WTN-2026-0325-A7X9.',
+    name: Type.String({ description: 'The name the signer typed.' }),
+    position: Nullable(Type.String({ description: 'Their role, e.g. Driver, Site manager.' })),
+    signed_at: Type.String({ description: 'ISO 8601 UTC.' }),
+    method: Type.Union([Type.Literal('api'), Type.Literal('signing_link')], {
+      description: '`api`: signed with an API key; `signing_link`: signed on the page a signing link opens.',
     }),
-    status: Type.Literal('complete'),
-    producer: Type.Object({
-      name: Type.String(),
-      address: Type.String(),
-      sic_code: Nullable(Type.String()),
-      contact_name: Nullable(Type.String()),
-    }),
-    carrier: Type.Object({
-      registration_number: Type.String(),
-      business_name: Nullable(Type.String()),
-      tier: NullableOneOf(['upper', 'lower']),
-      verified: Type.Boolean({ description: 'The register was consulted and holds this registration.' }),
-      expiry_date: Nullable(Type.String()),
-      status: Nullable(
-        Type.String({ description: 'The verification status: valid, expiring_soon, expired, lower_tier.' }),
-      ),
-    }),
-    waste: Type.Object({
-      description: Type.String(),
-      ewc_code: Nullable(Type.String({ description: '"NN NN NN"' })),
-      ewc_description: Nullable(Type.String()),
-      is_hazardous: Nullable(Type.Boolean()),
-      ewc_code_source: NullableOneOf(['supplied', 'classification']),
-      classification_confidence: Nullable(
-        Type.Number({ description: "The classifier's top confidence, 0-1." }),
-      ),
-      quantity_kg: Nullable(Type.Number()),
-      container_type: Nullable(Type.String()),
-      container_code: Nullable(
-        Type.String({ description: 'The DWT container code the container type names.' }),
-      ),
-    }),
-    destination: Type.Object({
-      name: Type.String(),
-      address: Type.String(),
-      permit_number: Nullable(Type.String()),
-    }),
-    duty_of_care: Type.Object({
-      producer_identified: Type.Boolean(),
-      carrier_verified: Type.Boolean(),
-      waste_classified: Type.Boolean(),
-      destination_provided: Type.Boolean(),
-      all_checks_passed: Type.Boolean(),
-    }),
-    compliance: Type.Object({
-      is_compliant: Type.Boolean(),
-      flags: Type.Array(Issue, { description: 'Problems: any flag makes the note not compliant.' }),
-      warnings: Type.Array(Issue, { description: 'Advice that does not affect compliance.' }),
-    }),
-    transfer_date: Type.String(),
-    transfer_time: Nullable(Type.String({ description: 'HH:MM, UK local time; null when not given.' })),
-    transfer_place: Nullable(
-      Type.String({ description: 'Where the waste changes hands; null when not given.' }),
-    ),
-    created_at: Type.String({ description: 'ISO 8601 UTC.' }),
+    ip: Nullable(Type.String({ description: 'The address the signature came from, as the service saw it.' })),
+    drawn: Type.Boolean({ description: 'A hand-drawn signature was captured too (printed on the PDF).' }),
   },
-  { $id: 'WasteTransferNote', description: 'A waste transfer note. Immutable once created.' },
+  { description: 'A signature: who, when and how.' },
+);
+export type Signature = Static<typeof Signature>;
+
+const Transfer = Type.Object(
+  {
+    number: Type.Integer({ description: 'Collections under this note are numbered 1, 2, 3...' }),
+    date: Type.String({ description: 'YYYY-MM-DD' }),
+    time: Nullable(Type.String({ description: 'HH:MM, UK local time; null when not given.' })),
+    quantity_kg: Type.Number(),
+    vehicle_registration: Type.String(),
+    logged_at: Type.String({ description: 'ISO 8601 UTC.' }),
+  },
+  { description: 'One collection logged under a season ticket.' },
+);
+export type Transfer = Static<typeof Transfer>;
+
+/**
+ * What a note records when it is created: stored once as JSON and never changed. The fields that
+ * follow its life (signatures, supersession, collections) are kept beside it and added on the way out.
+ */
+const NoteContent = {
+  reference: Type.String({
+    description: 'WTN-<year>-<MMDD>-<4 letters or digits>, e.g. WTN-2026-0325-A7X9.',
+  }),
+  status: Type.Union([Type.Literal('complete'), Type.Literal('superseded')], {
+    description: '`complete` when created; `superseded` once a later note corrects it (see superseded_by).',
+  }),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('test')], {
+    description: '`test` for notes made with a test key: sandbox data, never a real register check.',
+  }),
+  supersedes: Nullable(Type.String({ description: 'The note this one corrects; null when none.' })),
+  producer: Type.Object({
+    name: Type.String(),
+    address: Type.String(),
+    sic_code: Nullable(Type.String()),
+    sic_description: Nullable(
+      Type.String({ description: 'The SIC 2007 description of sic_code; null when not a SIC 2007 code.' }),
+    ),
+    contact_name: Nullable(Type.String()),
+  }),
+  carrier: Type.Object({
+    registration_number: Type.String(),
+    business_name: Nullable(Type.String()),
+    address: Nullable(
+      Type.String({ description: "The carrier's address; null when neither register nor request gave one." }),
+    ),
+    address_source: NullableOneOf(['register', 'request'], 'Where the address came from.'),
+    tier: NullableOneOf(['upper', 'lower']),
+    verified: Type.Boolean({ description: 'The register was consulted and holds this registration.' }),
+    register_origin: NullableOneOf(
+      ['ea_api', 'mirror', 'history', 'sandbox'],
+      'Which register answered (as verify-carrier): `sandbox` for test keys; null when not checked.',
+    ),
+    expiry_date: Nullable(Type.String()),
+    status: Nullable(
+      Type.String({ description: 'The verification status: valid, expiring_soon, expired, lower_tier.' }),
+    ),
+  }),
+  waste: Type.Object({
+    description: Type.String(),
+    ewc_code: Nullable(Type.String({ description: '"NN NN NN"' })),
+    ewc_description: Nullable(Type.String()),
+    is_hazardous: Nullable(Type.Boolean()),
+    ewc_code_source: NullableOneOf(['supplied', 'classification']),
+    classification_confidence: Nullable(
+      Type.Number({ description: "The classifier's top confidence, 0-1." }),
+    ),
+    quantity_kg: Nullable(Type.Number()),
+    container_type: Nullable(Type.String()),
+    container_code: Nullable(
+      Type.String({ description: 'The DWT container code the container type names.' }),
+    ),
+  }),
+  destination: Type.Object({
+    name: Type.String(),
+    address: Type.String(),
+    permit_number: Nullable(Type.String()),
+  }),
+  duty_of_care: Type.Object({
+    producer_identified: Type.Boolean(),
+    carrier_verified: Type.Boolean(),
+    waste_classified: Type.Boolean(),
+    destination_provided: Type.Boolean(),
+    all_checks_passed: Type.Boolean(),
+  }),
+  compliance: Type.Object({
+    is_compliant: Type.Boolean(),
+    flags: Type.Array(Issue, { description: 'Problems: any flag makes the note not compliant.' }),
+    warnings: Type.Array(Issue, { description: 'Advice that does not affect compliance.' }),
+  }),
+  transfer_date: Type.String(),
+  transfer_time: Nullable(Type.String({ description: 'HH:MM, UK local time; null when not given.' })),
+  transfer_place: Nullable(
+    Type.String({ description: 'Where the waste changes hands; null when not given.' }),
+  ),
+  season_ticket: Type.Union(
+    [Type.Object({ valid_from: Type.String(), valid_until: Type.String() }), Type.Null()],
+    { description: 'The period a season ticket covers; null for a single transfer.' },
+  ),
+  created_at: Type.String({ description: 'ISO 8601 UTC.' }),
+};
+
+const NoteLifecycle = {
+  superseded_by: Nullable(Type.String({ description: 'The note that corrects this one; null until then.' })),
+  signatures: Type.Object(
+    {
+      transferor: Type.Union([Signature, Type.Null()], {
+        description: 'The producer or holder handing over the waste.',
+      }),
+      transferee: Type.Union([Signature, Type.Null()], { description: 'The carrier taking the waste.' }),
+    },
+    { description: 'Each party signs once; the content cannot change once anyone has signed.' },
+  ),
+  signed: Type.Union([Type.Literal('unsigned'), Type.Literal('partially_signed'), Type.Literal('signed')], {
+    description: 'unsigned, partially_signed (one party) or signed (both).',
+  }),
+  content_sha256: Nullable(
+    Type.String({
+      description:
+        "Once both have signed: SHA-256 (hex) of the note's canonical JSON (RFC 8785) without status, superseded_by, transfers and content_sha256. See the transfer notes guide.",
+    }),
+  ),
+  transfers: Type.Array(Transfer, { description: 'Collections logged under a season ticket, oldest first.' }),
+};
+
+export const NoteContentSchema = Type.Object(NoteContent);
+/** The note as created and stored. */
+export type NoteContent = Static<typeof NoteContentSchema>;
+export const NoteLifecycleSchema = Type.Object(NoteLifecycle);
+/** What the note's life has added: signatures, supersession, collections. */
+export type NoteLifecycle = Static<typeof NoteLifecycleSchema>;
+
+export const WasteTransferNote = Type.Object(
+  { ...NoteContent, ...NoteLifecycle },
+  {
+    $id: 'WasteTransferNote',
+    description:
+      'A waste transfer note. Its content never changes once created; signatures, a correction and the collections of a season ticket are added to it.',
+  },
 );
 export type WasteTransferNote = Static<typeof WasteTransferNote>;
 
@@ -212,6 +335,18 @@ export const ListWtnQuery = Type.Object(
         examples: [true],
       }),
     ),
+    status: Type.Optional(
+      Type.Union([Type.Literal('complete'), Type.Literal('superseded')], {
+        description: 'Only current notes (complete) or only corrected ones (superseded).',
+        examples: ['complete'],
+      }),
+    ),
+    signed: Type.Optional(
+      Type.Union([Type.Literal('unsigned'), Type.Literal('partially_signed'), Type.Literal('signed')], {
+        description: 'Only notes in this signing state.',
+        examples: ['unsigned'],
+      }),
+    ),
   },
   Strict,
 );
@@ -225,3 +360,62 @@ export const WtnList = Type.Object({
   has_more: Type.Boolean(),
   next_starting_after: Nullable(Type.String({ description: 'Pass as `starting_after` for the next page.' })),
 });
+
+const Name = Type.String({ minLength: 1, maxLength: 200, description: 'The name of the person signing.' });
+const Position = Type.Optional(
+  Type.String({
+    maxLength: 200,
+    description: 'Their role, e.g. Driver, Yard manager. Blank counts as not given.',
+  }),
+);
+const PartyField = Type.Union([Type.Literal('transferor'), Type.Literal('transferee')], {
+  description: '`transferor`: the producer or holder handing the waste over; `transferee`: the carrier.',
+});
+
+export const SignBody = Type.Object({ party: PartyField, name: Name, position: Position }, Strict);
+export type SignBody = Static<typeof SignBody>;
+
+export const SigningLinkBody = Type.Object(
+  {
+    party: PartyField,
+    expires_in_hours: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 168,
+        default: 48,
+        description: 'How long the link works: 1 to 168 hours (7 days); 48 when not given.',
+      }),
+    ),
+  },
+  Strict,
+);
+export type SigningLinkBody = Static<typeof SigningLinkBody>;
+
+export const SigningLink = Type.Object({
+  url: Type.String({ description: 'Send this to the signer. It works once, without an account.' }),
+  party: PartyField,
+  expires_at: Type.String({ description: 'ISO 8601 UTC.' }),
+});
+
+export const TransferBody = Type.Object(
+  {
+    date: Type.String({ format: 'date', description: 'The day of the collection, YYYY-MM-DD.' }),
+    time: Type.Optional(
+      Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, 24-hour UK local time.' }),
+    ),
+    quantity_kg: Type.Number({
+      exclusiveMinimum: 0,
+      maximum: 1_000_000_000,
+      description: 'Weight in kilograms.',
+    }),
+    vehicle_registration: Type.String({
+      minLength: 2,
+      maxLength: 20,
+      pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*[A-Za-z0-9]$',
+      description: 'The collecting vehicle, e.g. AB12 CDE.',
+    }),
+  },
+  Strict,
+);
+export type TransferBody = Static<typeof TransferBody>;
+export const TransferSchema = Transfer;

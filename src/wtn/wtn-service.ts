@@ -1,15 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { Clock } from '../platform/clock.ts';
+import { addDays, type Clock, londonDate } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import type { CarrierVerifier, ClassificationResult, EwcLookup, WasteClassifier } from './dependencies.ts';
 import { buildNote, given } from './note-builder.ts';
-import { type NoteFilters, type NoteScope, NoteStore } from './note-store.ts';
+import {
+  type LinkSignOutcome,
+  type NewSignature,
+  type NoteFilters,
+  type NoteScope,
+  NoteStore,
+  type TransferOutcome,
+} from './note-store.ts';
 import { NoteWriter } from './note-writer.ts';
-import { newReference } from './reference.ts';
+import { newReference, parseReference } from './reference.ts';
+import type { WtnTransferRow } from './tables.ts';
 import { renderNotePdf } from './wtn-pdf.ts';
-import type { GenerateWtnInput, WasteTransferNote } from './wtn-schemas.ts';
+import type {
+  GenerateWtnInput,
+  NoteContent,
+  Party,
+  SignBody,
+  SigningLinkBody,
+  Transfer,
+  TransferBody,
+  WasteTransferNote,
+} from './wtn-schemas.ts';
+
+const DEFAULT_LINK_HOURS = 48;
+const HOUR_MS = 3_600_000;
+
+/** Where a signature comes from: the client's address as the service saw it. */
+export interface SignatureOrigin {
+  ip: string | null;
+}
+
+/** What a signing link's page shows: the note and the party, or why it cannot be used. */
+export type SigningPage =
+  | { state: 'open'; note: WasteTransferNote; party: Party; expiresAt: string }
+  | { state: 'not_found' }
+  | { state: 'expired' | 'used' | 'already_signed' | 'superseded'; note: WasteTransferNote; party: Party };
+
+/** A signature typed (and perhaps drawn) on a signing link's page. */
+export interface LinkSignature {
+  name: string;
+  position: string | null;
+  /** A PNG data URL, when the signer drew one. */
+  drawing: string | null;
+}
+
+export function tokenSha256(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function transferJson(row: WtnTransferRow): Transfer {
+  return {
+    number: row.number,
+    date: row.date,
+    time: row.time,
+    quantity_kg: Number(row.quantity_kg),
+    vehicle_registration: row.vehicle_registration,
+    logged_at: row.logged_at,
+  };
+}
 
 /** The classifier's top three are what a supplied code is cross-checked against. */
 const CROSS_CHECK_DEPTH = 3;
@@ -86,6 +141,9 @@ export class WtnService {
     idempotency?: IdempotencyClaim,
     signal?: AbortSignal,
   ): Promise<{ document: string; replayed: boolean }> {
+    checkSeasonTicket(input);
+    const supersedes =
+      input.supersedes === undefined ? undefined : await this.#corrected(scope, input.supersedes);
     const supplied = given(input.waste.ewc_code);
     const [verification, classification] = await Promise.all([
       input.carrier.auto_verify === false
@@ -97,15 +155,25 @@ export class WtnService {
           ),
       input.waste.auto_classify === false ? undefined : this.#classify(input, scope.mode, supplied !== null),
     ]);
-    const body = buildNote(input, { verification, classification }, this.#catalogue);
+    const body = buildNote(input, { verification, classification }, this.#catalogue, {
+      mode: scope.mode,
+      supersedes,
+    });
+    if (body.season_ticket && body.waste.is_hazardous) {
+      throw new ApiError(
+        'SEASON_TICKET_NOT_ALLOWED',
+        `${body.waste.ewc_code} is hazardous waste: a season ticket covers only non-hazardous waste, and hazardous waste moves on a consignment note each time.`,
+      );
+    }
     const createdAt = this.#clock.now();
-    const note: WasteTransferNote = {
+    const note: NoteContent = {
       reference: newReference(createdAt),
       ...body,
       created_at: createdAt.toISOString(),
     };
     const outcome = await this.#writer.write({ scope, note, idempotency });
     if (outcome.status === 'created') return { document: outcome.document, replayed: false };
+    if (outcome.status === 'already_superseded') throw await this.#supersededError(scope, supersedes!);
     if (outcome.status === 'no_reference_available') {
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
@@ -117,6 +185,232 @@ export class WtnService {
     if (earlier?.requestHash === idempotency!.requestHash)
       return { document: earlier.document, replayed: true };
     throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+  }
+
+  /** The canonical reference of the note a correction supersedes, refused when it cannot be. */
+  async #corrected(scope: NoteScope, given: string): Promise<string> {
+    const reference = parseReference(given);
+    const state = reference && (await this.#store.signingState(scope, reference));
+    if (!reference || !state) {
+      throw new ApiError(
+        'SUPERSEDED_NOTE_NOT_FOUND',
+        `supersedes: no transfer note ${given.trim()} for this organisation in ${scope.mode} mode.`,
+        [{ field: '/supersedes', issue: 'is not one of your notes in this mode' }],
+      );
+    }
+    if (state.status === 'superseded') throw await this.#supersededError(scope, reference);
+    return reference;
+  }
+
+  async #supersededError(scope: NoteScope, reference: string): Promise<ApiError> {
+    const note = await this.#store.get(scope, reference);
+    return new ApiError(
+      'NOTE_SUPERSEDED',
+      `${reference} has been superseded by ${note?.superseded_by ?? 'a correction'}: use that note.`,
+    );
+  }
+
+  /** Signs for a party with an API key. */
+  async sign(scope: NoteScope, reference: string, body: SignBody, origin: SignatureOrigin): Promise<string> {
+    const outcome = await this.#store.sign(scope, reference, body.party, {
+      ...this.#signature(body.name, given(body.position)),
+      method: 'api',
+      ip: origin.ip,
+      drawing: null,
+    });
+    return this.#signed(scope, reference, body.party, outcome);
+  }
+
+  #signature(name: string, position: string | null): Pick<NewSignature, 'name' | 'position' | 'signed_at'> {
+    return { name: name.trim(), position, signed_at: this.#clock.now().toISOString() };
+  }
+
+  async #signed(
+    scope: NoteScope,
+    reference: string,
+    party: Party,
+    outcome: LinkSignOutcome,
+  ): Promise<string> {
+    switch (outcome.status) {
+      case 'signed':
+        return outcome.document;
+      case 'already_signed':
+        throw await this.#alreadySigned(scope, reference, party);
+      case 'superseded':
+        throw await this.#supersededError(scope, reference);
+      default:
+        throw new ApiError(
+          'WTN_NOT_FOUND',
+          `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
+        );
+    }
+  }
+
+  async #alreadySigned(scope: NoteScope, reference: string, party: Party): Promise<ApiError> {
+    const signature = (await this.#store.get(scope, reference))?.signatures[party];
+    return new ApiError(
+      'ALREADY_SIGNED',
+      signature
+        ? `The ${party} has already signed ${reference}: ${signature.name}, ${signature.signed_at}. A party signs once.`
+        : undefined,
+    );
+  }
+
+  /**
+   * A single-use link for one party to sign without an account. The token is 256 random bits, sent
+   * once and kept only as its SHA-256.
+   */
+  async createSigningLink(
+    scope: NoteScope,
+    reference: string,
+    body: SigningLinkBody,
+    baseUrl: string,
+  ): Promise<{ url: string; party: Party; expires_at: string }> {
+    const state = await this.#store.signingState(scope, reference);
+    if (!state) {
+      throw new ApiError(
+        'WTN_NOT_FOUND',
+        `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
+      );
+    }
+    if (state.status === 'superseded') throw await this.#supersededError(scope, reference);
+    if (state.signedBy.includes(body.party)) throw await this.#alreadySigned(scope, reference, body.party);
+    const now = this.#clock.now();
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(
+      now.getTime() + (body.expires_in_hours ?? DEFAULT_LINK_HOURS) * HOUR_MS,
+    ).toISOString();
+    await this.#store.addSigningLink({
+      token_sha256: tokenSha256(token),
+      reference,
+      organisation_id: scope.organisationId,
+      mode: scope.mode,
+      party: body.party,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      used_at: null,
+    });
+    return { url: `${baseUrl.replace(/\/+$/, '')}/sign/${token}`, party: body.party, expires_at: expiresAt };
+  }
+
+  /** What a signing link opens: the note to sign, or why it cannot be signed. */
+  async signingPage(token: string): Promise<SigningPage> {
+    const link = await this.#store.signingLink(tokenSha256(token));
+    if (!link) return { state: 'not_found' };
+    const scope = { organisationId: link.organisation_id, mode: link.mode };
+    const note = await this.#store.get(scope, link.reference);
+    if (!note) return { state: 'not_found' };
+    const party = link.party;
+    if (note.signatures[party]) return { state: 'already_signed', note, party };
+    if (note.status === 'superseded') return { state: 'superseded', note, party };
+    if (link.used_at) return { state: 'used', note, party };
+    if (link.expires_at <= this.#clock.now().toISOString()) return { state: 'expired', note, party };
+    return { state: 'open', note, party, expiresAt: link.expires_at };
+  }
+
+  /** Signs with a link: the link is used up by the signature, in the same transaction. */
+  async signWithLink(token: string, signature: LinkSignature, origin: SignatureOrigin): Promise<SigningPage> {
+    const page = await this.signingPage(token);
+    if (page.state !== 'open') return page;
+    const link = (await this.#store.signingLink(tokenSha256(token)))!;
+    const linkScope = { organisationId: link.organisation_id, mode: link.mode };
+    const outcome = await this.#store.sign(
+      linkScope,
+      link.reference,
+      link.party,
+      {
+        ...this.#signature(signature.name, signature.position),
+        method: 'signing_link',
+        ip: origin.ip,
+        drawing: signature.drawing,
+      },
+      { tokenSha256: link.token_sha256, now: this.#clock.now().toISOString() },
+    );
+    if (outcome.status === 'signed') {
+      return { state: 'used', note: JSON.parse(outcome.document) as WasteTransferNote, party: link.party };
+    }
+    return this.signingPage(token);
+  }
+
+  /** Logs one collection under a season ticket. */
+  async logTransfer(
+    scope: NoteScope,
+    reference: string,
+    body: TransferBody,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ transfer: Transfer; replayed: boolean }> {
+    const note = await this.#store.get(scope, reference);
+    if (!note) {
+      throw new ApiError(
+        'WTN_NOT_FOUND',
+        `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
+      );
+    }
+    if (note.status === 'superseded') throw await this.#supersededError(scope, reference);
+    const ticket = note.season_ticket;
+    if (!ticket) {
+      throw new ApiError(
+        'NOT_A_SEASON_TICKET',
+        `${reference} is a note for a single transfer: collections can be logged only under a season ticket.`,
+      );
+    }
+    if (body.date < ticket.valid_from || body.date > ticket.valid_until) {
+      throw new ApiError(
+        'TRANSFER_OUTSIDE_SEASON_TICKET',
+        `${body.date} is outside the period ${reference} covers (${ticket.valid_from} to ${ticket.valid_until}). A collection outside it needs its own note.`,
+        [{ field: '/date', issue: `must be from ${ticket.valid_from} to ${ticket.valid_until}` }],
+      );
+    }
+    // EA: a registration is expired on its expiry date itself.
+    const expiry = note.carrier.expiry_date;
+    if (expiry && body.date >= expiry) {
+      throw new ApiError(
+        'CARRIER_REGISTRATION_EXPIRED',
+        `The carrier's registration ${note.carrier.registration_number} expired on ${expiry}, on or before ${body.date}: waste must not be handed to an unregistered carrier. If it has renewed, issue a new note that supersedes ${reference}.`,
+        [{ field: '/date', issue: `must be before ${expiry}, when the carrier's registration expired` }],
+      );
+    }
+    const outcome: TransferOutcome = await this.#store.logTransfer(
+      scope,
+      reference,
+      {
+        date: body.date,
+        time: body.time ?? null,
+        quantity_kg: body.quantity_kg,
+        vehicle_registration: body.vehicle_registration.trim().toUpperCase().replace(/\s+/g, ' '),
+      },
+      this.#clock.now(),
+      idempotency,
+    );
+    switch (outcome.status) {
+      case 'logged':
+        return { transfer: transferJson(outcome.transfer), replayed: false };
+      case 'superseded':
+        throw await this.#supersededError(scope, reference);
+      case 'not_found':
+        throw new ApiError('WTN_NOT_FOUND');
+      default: {
+        const earlier = await this.findIdempotentTransfer(scope, idempotency!.key);
+        if (earlier?.requestHash === idempotency!.requestHash) {
+          return { transfer: earlier.transfer, replayed: true };
+        }
+        throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+      }
+    }
+  }
+
+  /** The collection an Idempotency-Key logged in this scope within the last 24 hours. */
+  async findIdempotentTransfer(
+    scope: NoteScope,
+    key: string,
+  ): Promise<{ requestHash: string; transfer: Transfer } | undefined> {
+    const row = await this.#store.findTransferByKey(scope, key, this.#clock.now());
+    return row ? { requestHash: row.request_hash!, transfer: transferJson(row) } : undefined;
+  }
+
+  /** Whether a note of this scope exists and anyone has signed it (for refusing edits). */
+  signingState(scope: NoteScope, reference: string) {
+    return this.#store.signingState(scope, reference);
   }
 
   /** A cross-check of a supplied code is advice: if the classifier fails, the note goes ahead without it. */
@@ -171,8 +465,9 @@ export class WtnService {
     };
   }
 
-  renderPdf(note: WasteTransferNote): Promise<Buffer> {
-    return renderNotePdf(note);
+  async renderPdf(scope: NoteScope, note: WasteTransferNote): Promise<Buffer> {
+    const drawings = note.signed === 'unsigned' ? {} : await this.#store.drawings(scope, note.reference);
+    return renderNotePdf(note, { drawings, today: londonDate(this.#clock.now()) });
   }
 
   async start(): Promise<void> {}
@@ -181,4 +476,29 @@ export class WtnService {
   stop(): Promise<void> {
     return this.#writer.flush();
   }
+}
+
+/** A season ticket covers at most 12 months: valid_until is before the same date a year on. */
+function checkSeasonTicket(input: GenerateWtnInput): void {
+  const ticket = input.season_ticket;
+  if (!ticket) return;
+  const issue = (field: string, message: string) =>
+    new ApiError('INVALID_REQUEST', `season_ticket: ${message}`, [
+      { field: `/season_ticket/${field}`, issue: message },
+    ]);
+  if (ticket.valid_until < ticket.valid_from) throw issue('valid_until', 'must be on or after valid_from');
+  const yearOn = addYears(ticket.valid_from, 1);
+  if (ticket.valid_until >= yearOn) {
+    throw issue(
+      'valid_until',
+      `must be at most 12 months after valid_from: ${addDays(yearOn, -1)} at the latest`,
+    );
+  }
+}
+
+function addYears(date: string, years: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const at = new Date(Date.UTC(y + years, m - 1, d));
+  // 29 February a year on is 1 March.
+  return at.toISOString().slice(0, 10);
 }

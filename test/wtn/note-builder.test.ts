@@ -48,9 +48,11 @@ function register(
   expiry: string | null = '2027-04-30',
   days: number | null = 400,
 ): CarrierVerification {
-  if (status === 'not_found') return { status, registrations: [] };
+  const verification = { origin: 'sandbox' as const };
+  if (status === 'not_found') return { status, registrations: [], verification };
   return {
     status,
+    verification,
     registrations: [
       {
         registration_number: status === 'lower_tier' ? 'CBDL100004' : 'CBDU100001',
@@ -60,6 +62,7 @@ function register(
         expiry_date: status === 'lower_tier' ? null : expiry,
         days_until_expiry: status === 'lower_tier' ? null : days,
         expiry_warning: status === 'expiring_soon',
+        address: '1 Test Street, Testville, TE1 1AA',
       },
     ],
   };

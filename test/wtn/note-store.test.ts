@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { type NewNote, type NoteScope, NoteStore } from '../../src/wtn/note-store.ts';
 import { NoteWriter } from '../../src/wtn/note-writer.ts';
 import { REFERENCE_PATTERN } from '../../src/wtn/reference.ts';
-import type { WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
+import type { NoteContent } from '../../src/wtn/wtn-schemas.ts';
 import { freshDatabase, usingPostgres } from '../helpers/database.ts';
 
 let db: Db;
@@ -16,16 +16,22 @@ const orgA: NoteScope = { organisationId: 'org_a', mode: 'live' };
 const orgB: NoteScope = { organisationId: 'org_b', mode: 'live' };
 const orgATest: NoteScope = { organisationId: 'org_a', mode: 'test' };
 
-function note(reference: string, overrides: Partial<WasteTransferNote> = {}): WasteTransferNote {
+function note(reference: string, overrides: Partial<NoteContent> = {}): NoteContent {
   return {
     reference,
     status: 'complete',
-    producer: { name: 'P', address: 'A', sic_code: null, contact_name: null },
+    mode: 'live',
+    supersedes: null,
+    season_ticket: null,
+    producer: { name: 'P', address: 'A', sic_code: null, sic_description: null, contact_name: null },
     carrier: {
       registration_number: 'CBDU100001',
       business_name: 'C',
+      address: 'Somewhere',
+      address_source: 'register',
       tier: 'upper',
       verified: true,
+      register_origin: 'ea_api',
       expiry_date: null,
       status: 'valid',
     },
@@ -57,7 +63,7 @@ function note(reference: string, overrides: Partial<WasteTransferNote> = {}): Wa
   };
 }
 
-const item = (scope: NoteScope, n: WasteTransferNote, idempotency?: NewNote['idempotency']): NewNote => ({
+const item = (scope: NoteScope, n: NoteContent, idempotency?: NewNote['idempotency']): NewNote => ({
   scope,
   note: n,
   idempotency,
@@ -163,7 +169,7 @@ describe(`transfer note storage (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`,
   });
 
   it('lists newest first, ties by reference, filtered, and pages without gaps or repeats', async () => {
-    const all: WasteTransferNote[] = [];
+    const all: NoteContent[] = [];
     for (let i = 0; i < 23; i++) {
       const createdAt = new Date(NOW.getTime() + Math.floor(i / 3) * 1000).toISOString(); // threes share a time
       all.push(

@@ -2,6 +2,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../src/classification/catalogue.ts';
 import { buildNote } from '../../src/wtn/note-builder.ts';
+import { noteJson } from '../../src/wtn/note-lifecycle.ts';
 import { HIERARCHY_DECLARATION, renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
 import type { GenerateWtnInput, WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
 import { readPdf } from './pdf-text.ts';
@@ -24,8 +25,10 @@ function noteFor(input: GenerateWtnInput, status: 'valid' | 'expired' = 'valid')
             expiry_date: status === 'valid' ? '2027-04-30' : '2026-02-01',
             days_until_expiry: status === 'valid' ? 400 : -52,
             expiry_warning: false,
+            address: '1 Test Street, Testville, TE1 1AA',
           },
         ],
+        verification: { origin: 'ea_api' },
       },
       classification: {
         classifications: [{ ewc_code: '17 06 05', description: '', is_hazardous: true, confidence: 0.92 }],
@@ -33,7 +36,11 @@ function noteFor(input: GenerateWtnInput, status: 'valid' | 'expired' = 'valid')
     },
     catalogue,
   );
-  return { reference: 'WTN-2026-0325-A7X9', ...body, created_at: '2026-03-25T09:15:00.000Z' };
+  return JSON.parse(
+    noteJson(
+      JSON.stringify({ reference: 'WTN-2026-0325-A7X9', ...body, created_at: '2026-03-25T09:15:00.000Z' }),
+    ),
+  );
 }
 
 const input: GenerateWtnInput = {

@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+
+// A note's content never changes (its `document`). What happens to it afterwards is recorded beside
+// it: each signature, each collection under a season ticket and each signing link is a row of its own
+// that is only ever added, and the note row carries the summary the list filters on (its status, who
+// it was superseded by, its signing state and content hash, how many collections it has).
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('wtn_notes')
+    .addColumn('status', 'varchar(12)', (c) => c.notNull().defaultTo('complete'))
+    .execute();
+  await db.schema.alterTable('wtn_notes').addColumn('superseded_by', 'varchar(24)').execute();
+  await db.schema
+    .alterTable('wtn_notes')
+    .addColumn('signed', 'varchar(20)', (c) => c.notNull().defaultTo('unsigned'))
+    .execute();
+  await db.schema.alterTable('wtn_notes').addColumn('content_sha256', 'varchar(64)').execute();
+  await db.schema
+    .alterTable('wtn_notes')
+    .addColumn('transfer_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+
+  // The list's one index gains the two new filters, so they are judged on index entries too.
+  await db.schema.dropIndex('wtn_notes_for_listing').execute();
+  await db.schema
+    .createIndex('wtn_notes_for_listing')
+    .on('wtn_notes')
+    .columns([
+      'organisation_id',
+      'mode',
+      'created_at',
+      'reference',
+      'carrier_registration_number',
+      'ewc_code',
+      'transfer_date',
+      'is_compliant',
+      'status',
+      'signed',
+    ])
+    .execute();
+
+  await db.schema
+    .createTable('wtn_signatures')
+    .addColumn('reference', 'varchar(24)', (c) => c.notNull().references('wtn_notes.reference'))
+    .addColumn('party', 'varchar(12)', (c) => c.notNull())
+    .addColumn('name', 'varchar(200)', (c) => c.notNull())
+    .addColumn('position', 'varchar(200)')
+    .addColumn('signed_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('method', 'varchar(20)', (c) => c.notNull())
+    .addColumn('ip', 'varchar(64)')
+    // A hand-drawn signature as a PNG data URL, when one was captured.
+    .addColumn('drawing', 'text')
+    .addPrimaryKeyConstraint('wtn_signatures_pk', ['reference', 'party'])
+    .execute();
+
+  await db.schema
+    .createTable('wtn_signing_links')
+    .addColumn('token_sha256', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('reference', 'varchar(24)', (c) => c.notNull().references('wtn_notes.reference'))
+    .addColumn('organisation_id', 'varchar(40)', (c) => c.notNull())
+    .addColumn('mode', 'varchar(4)', (c) => c.notNull())
+    .addColumn('party', 'varchar(12)', (c) => c.notNull())
+    .addColumn('created_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('expires_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('used_at', 'varchar(30)')
+    .execute();
+
+  await db.schema
+    .createTable('wtn_transfers')
+    .addColumn('reference', 'varchar(24)', (c) => c.notNull().references('wtn_notes.reference'))
+    .addColumn('number', 'integer', (c) => c.notNull())
+    .addColumn('date', 'varchar(10)', (c) => c.notNull())
+    .addColumn('time', 'varchar(5)')
+    .addColumn('quantity_kg', 'double precision', (c) => c.notNull())
+    .addColumn('vehicle_registration', 'varchar(20)', (c) => c.notNull())
+    .addColumn('logged_at', 'varchar(30)', (c) => c.notNull())
+    .addColumn('organisation_id', 'varchar(40)', (c) => c.notNull())
+    .addColumn('mode', 'varchar(4)', (c) => c.notNull())
+    .addColumn('idempotency_key', 'varchar(255)')
+    .addColumn('request_hash', 'varchar(64)')
+    .addPrimaryKeyConstraint('wtn_transfers_pk', ['reference', 'number'])
+    .execute();
+  await db.schema
+    .createIndex('wtn_transfers_by_idempotency_key')
+    .on('wtn_transfers')
+    .columns(['organisation_id', 'mode', 'idempotency_key'])
+    .unique()
+    .execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('wtn_transfers').execute();
+  await db.schema.dropTable('wtn_signing_links').execute();
+  await db.schema.dropTable('wtn_signatures').execute();
+  await db.schema.dropIndex('wtn_notes_for_listing').execute();
+  for (const column of ['transfer_count', 'content_sha256', 'signed', 'superseded_by', 'status']) {
+    await db.schema.alterTable('wtn_notes').dropColumn(column).execute();
+  }
+  await db.schema
+    .createIndex('wtn_notes_for_listing')
+    .on('wtn_notes')
+    .columns([
+      'organisation_id',
+      'mode',
+      'created_at',
+      'reference',
+      'carrier_registration_number',
+      'ewc_code',
+      'transfer_date',
+      'is_compliant',
+    ])
+    .execute();
+}
