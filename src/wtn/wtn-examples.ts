@@ -320,3 +320,28 @@ export const EDIT_ERRORS = {
     },
   ]),
 };
+
+export const SIGNING_LINK_RESPONSE_EXAMPLES: NamedExamples = {
+  driver: {
+    summary: 'A link for the driver, valid 48 hours',
+    value: {
+      url: 'https://wcs.example.org/sign/q3V9tX0b1mZP5kLr8cW2nYH7sJfA4dEg6uQiToBvR1w',
+      party: 'transferee',
+      expires_at: '2026-11-26T09:30:00.000Z',
+    },
+  },
+};
+
+export const TRANSFER_RESPONSE_EXAMPLES: NamedExamples = {
+  weekly: {
+    summary: 'The first collection',
+    value: {
+      number: 1,
+      date: '2026-12-01',
+      time: '07:45',
+      quantity_kg: 620,
+      vehicle_registration: 'AB12 CDE',
+      logged_at: '2026-12-01T07:52:10.000Z',
+    },
+  },
+};

@@ -20,8 +20,10 @@ import {
   SIGN_EXAMPLES,
   SIGNED_NOTE_EXAMPLES,
   SIGNING_LINK_EXAMPLES,
+  SIGNING_LINK_RESPONSE_EXAMPLES,
   TRANSFER_ERRORS,
   TRANSFER_EXAMPLES,
+  TRANSFER_RESPONSE_EXAMPLES,
 } from './wtn-examples.ts';
 import {
   GenerateWtnBody,
@@ -288,7 +290,7 @@ function signingRoutes(app: App, wtn: WtnService, publicUrl: string | undefined)
           'A single-use link, valid for 48 hours unless `expires_in_hours` says otherwise, that opens a page where the party (a driver, a customer on site) reads the note and signs it on a phone, without an account. Send the URL to them yourself; it is shown only once.',
         params: ReferenceParams,
         body: withExamples(SigningLinkBody, SIGNING_LINK_EXAMPLES),
-        response: { 201: SigningLink, ...SIGN_ERRORS },
+        response: { 201: withExamples(SigningLink, SIGNING_LINK_RESPONSE_EXAMPLES), ...SIGN_ERRORS },
       },
     },
     async (request, reply) => {
@@ -325,7 +327,7 @@ function transferRoute(app: App, wtn: WtnService): void {
           "Adds one collection to the schedule of a season ticket. Refused outside the period the ticket covers, on or after the expiry of the carrier's registration, and for a superseded note. Send an `Idempotency-Key` so a retry never logs a collection twice.",
         params: ReferenceParams,
         body: withExamples(TransferBody, TRANSFER_EXAMPLES),
-        response: { 201: TransferSchema, ...TRANSFER_ERRORS },
+        response: { 201: withExamples(TransferSchema, TRANSFER_RESPONSE_EXAMPLES), ...TRANSFER_ERRORS },
       },
     },
     async (request, reply) => {
@@ -347,16 +349,9 @@ function refuseEdits(app: App, wtn: WtnService): void {
     app.route({
       method,
       url: '/wtn/:reference',
-      schema: {
-        operationId: `${method.toLowerCase()}Wtn`,
-        tags: TAGS,
-        summary:
-          method === 'DELETE' ? 'Delete a transfer note (refused)' : 'Change a transfer note (refused)',
-        description:
-          'Transfer notes are kept unchanged for at least two years: correct one by creating a note with `supersedes`.',
-        params: ReferenceParams,
-        response: EDIT_ERRORS,
-      },
+      // Not an operation of the API (it never succeeds), so not in the OpenAPI document; docs/wtn.md
+      // says what these answer.
+      schema: { hide: true, params: ReferenceParams, response: EDIT_ERRORS },
       handler: async (request) => {
         const reference = referenceOf(request);
         const state = await wtn.signingState(scopeOf(request), reference);

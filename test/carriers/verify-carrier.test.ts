@@ -84,6 +84,7 @@ describe('a registration number', () => {
         days_until_expiry: 502,
         expiry_warning: false,
         postcode: 'TE1 1AA',
+        address: '1 Example Road, Testville, TE1 1AA',
       },
     ]);
     expect(body.compliance).toMatchObject({ is_compliant: true, flags: [] });

@@ -39,17 +39,23 @@ describe('POST /v1/generate-wtn creates a complete note', () => {
     expect(note).toEqual({
       reference: expect.stringMatching(/^WTN-2026-0320-[A-Z0-9]{4}$/),
       status: 'complete',
+      mode: 'test',
+      supersedes: null,
       producer: {
         name: 'ABC Office Fit-out Ltd',
         address: '45 High Street, Bournemouth, BH1 2AA',
         sic_code: '43320',
+        sic_description: 'Joinery installation',
         contact_name: null,
       },
       carrier: {
         registration_number: 'CBDU100001',
         business_name: 'Sandbox Haulage Limited',
+        address: '1 Test Street, Testville, TE1 1AA',
+        address_source: 'register',
         tier: 'upper',
         verified: true,
+        register_origin: 'sandbox',
         expiry_date: '2027-04-24',
         status: 'valid',
       },
@@ -80,7 +86,13 @@ describe('POST /v1/generate-wtn creates a complete note', () => {
       transfer_date: '2026-03-25',
       transfer_time: '10:30',
       transfer_place: '45 High Street, Bournemouth, BH1 2AA',
+      season_ticket: null,
       created_at: '2026-03-20T09:15:00.000Z',
+      superseded_by: null,
+      signatures: { transferor: null, transferee: null },
+      signed: 'unsigned',
+      content_sha256: null,
+      transfers: [],
     });
     const read = await t.get(`/v1/wtn/${note.reference}`);
     expect(read.statusCode).toBe(200);
@@ -143,8 +155,11 @@ describe('POST /v1/generate-wtn creates a complete note', () => {
     expect(note.carrier).toEqual({
       registration_number: 'WCR/R/1234567',
       business_name: null,
+      address: null,
+      address_source: null,
       tier: null,
       verified: false,
+      register_origin: null,
       expiry_date: null,
       status: null,
     });
@@ -179,7 +194,13 @@ describe('POST /v1/generate-wtn creates a complete note', () => {
       waste: { description: 'Soil', ewc_code: '17 05 04', auto_classify: false, container_type: '  ' },
       destination: { name: 'Site', address: '2 Road', permit_number: '' },
     });
-    expect(note.producer).toEqual({ name: 'P Ltd', address: '1 Road', sic_code: null, contact_name: null });
+    expect(note.producer).toEqual({
+      name: 'P Ltd',
+      address: '1 Road',
+      sic_code: null,
+      sic_description: null,
+      contact_name: null,
+    });
     expect(note.waste).toMatchObject({ quantity_kg: null, container_type: null, container_code: null });
     expect(note.destination.permit_number).toBeNull();
     expect(codes(note.compliance.warnings)).toEqual([

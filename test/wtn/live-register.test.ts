@@ -35,8 +35,11 @@ describe('live keys: the carrier is checked on the EA register', () => {
     expect(first.carrier).toEqual({
       registration_number: VALID,
       business_name: 'Live Skips Limited',
+      address: expect.any(String),
+      address_source: 'register',
       tier: 'upper',
       verified: true,
+      register_origin: 'ea_api',
       expiry_date: '2099-01-31',
       status: 'valid',
     });

@@ -94,8 +94,11 @@ describe('a transfer note assembled from the checks', () => {
     expect(note.carrier).toEqual({
       registration_number: 'CBDU100001',
       business_name: 'Sandbox Haulage Limited',
+      address: '1 Test Street, Testville, TE1 1AA',
+      address_source: 'register',
       tier: 'upper',
       verified: true,
+      register_origin: 'sandbox',
       expiry_date: '2027-04-30',
       status: 'valid',
     });
@@ -175,8 +178,11 @@ describe('a transfer note assembled from the checks', () => {
     expect(note.carrier).toEqual({
       registration_number: 'cbdu 999',
       business_name: null,
+      address: null,
+      address_source: null,
       tier: null,
       verified: false,
+      register_origin: null,
       expiry_date: null,
       status: null,
     });

@@ -3,11 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { noteJson } from '../../src/wtn/note-lifecycle.ts';
 import { type NewNote, type NoteScope, NoteStore } from '../../src/wtn/note-store.ts';
 import { NoteWriter } from '../../src/wtn/note-writer.ts';
 import { REFERENCE_PATTERN } from '../../src/wtn/reference.ts';
 import type { NoteContent } from '../../src/wtn/wtn-schemas.ts';
 import { freshDatabase, usingPostgres } from '../helpers/database.ts';
+
+/** A new note as the API returns it: its content, and a lifecycle with nothing in it yet. */
+const asReturned = (n: NoteContent) => JSON.parse(noteJson(JSON.stringify(n)));
 
 let db: Db;
 let store: NoteStore;
@@ -96,8 +100,12 @@ describe(`transfer note storage (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`,
   it('a note is read back whole, only within its organisation and mode', async () => {
     const written = note('WTN-2026-0325-AAAA');
     const [outcome] = await store.commitBatch([item(orgA, written)], NOW);
-    expect(outcome).toEqual({ status: 'created', note: written, document: JSON.stringify(written) });
-    expect(await store.get(orgA, 'WTN-2026-0325-AAAA')).toEqual(written);
+    expect(outcome).toEqual({
+      status: 'created',
+      note: written,
+      document: noteJson(JSON.stringify(written)),
+    });
+    expect(await store.get(orgA, 'WTN-2026-0325-AAAA')).toEqual(asReturned(written));
     expect(await store.get(orgB, 'WTN-2026-0325-AAAA')).toBeUndefined();
     expect(await store.get(orgATest, 'WTN-2026-0325-AAAA')).toBeUndefined();
   });
@@ -108,7 +116,7 @@ describe(`transfer note storage (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`,
     if (outcome.status !== 'created') throw new Error(outcome.status);
     expect(outcome.note.reference).not.toBe('WTN-2026-0325-AAAA');
     expect(outcome.note.reference).toMatch(/^WTN-2026-0325-[A-Z0-9]{4}$/);
-    expect(await store.get(orgA, outcome.note.reference)).toEqual(outcome.note);
+    expect(await store.get(orgA, outcome.note.reference)).toEqual(asReturned(outcome.note));
     expect((await store.get(orgB, 'WTN-2026-0325-AAAA'))?.reference).toBe('WTN-2026-0325-AAAA');
   });
 
@@ -251,7 +259,7 @@ describe(`group commit (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
     expect(outcomes.every((o) => o.status === 'created')).toBe(true);
     expect(transactions).toBeLessThanOrEqual(3); // 256 at most per transaction
     expect(await store.list(orgA, {}, 100)).toHaveLength(100);
-    for (const n of notes) expect(await store.get(orgA, n.reference)).toEqual(n);
+    for (const n of notes) expect(await store.get(orgA, n.reference)).toEqual(asReturned(n));
   });
 
   it('when a batch fails, every note in it is rejected and none is stored', async () => {

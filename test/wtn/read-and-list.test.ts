@@ -53,10 +53,12 @@ describe('GET /v1/wtn/{reference}', () => {
     }
   });
 
-  it('has no way to change or delete a note', async () => {
+  it('has no way to change or delete a note, and says how to correct one', async () => {
     for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
       const response = await t.call(t.testKey, { method, url: `/v1/wtn/${mine.reference}` });
-      expect(response.statusCode).toBe(405);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe('NOTE_IMMUTABLE');
+      expect(response.json().error.message).toContain(`"supersedes": "${mine.reference}"`);
     }
     expect((await t.get(`/v1/wtn/${mine.reference}`)).json()).toEqual(mine);
   });
