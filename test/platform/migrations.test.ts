@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '../../src/platform/db/migrate.ts';
+import { NoteStore } from '../../src/wtn/note-store.ts';
 import { freshDatabase, usingPostgres } from '../helpers/database.ts';
 
 describe(`migrations (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
@@ -89,6 +90,57 @@ describe(`the plan-change history moving to accounts (${usingPostgres() ? 'Postg
           changed_at: now,
         },
       ]);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describe(`transfer notes made before signatures (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('read back with every field a note now has, as not recorded, and what they said unchanged', async () => {
+    const db = await freshDatabase();
+    try {
+      await migrateUpTo(db, '0007-plan-changes');
+      const now = '2026-05-06T14:30:00.000Z';
+      await sql`insert into organisations (id, name, plan, monthly_limit, per_minute_limit, plan_changed_at, created_at)
+        values ('org_1', 'A', 'free', null, null, ${now}, ${now})`.execute(db.kysely);
+      const old = {
+        reference: 'WTN-2026-0506-AAAA',
+        status: 'complete',
+        producer: { name: 'P', address: 'A', sic_code: '43320', contact_name: null },
+        carrier: {
+          registration_number: 'CBDU100001',
+          business_name: 'C',
+          tier: 'upper',
+          verified: true,
+          expiry_date: '2027-01-01',
+          status: 'valid',
+        },
+        waste: { description: 'rubble', ewc_code: '17 01 07' },
+        transfer_date: '2026-05-06',
+        created_at: now,
+      };
+      await sql`insert into wtn_notes (reference, organisation_id, mode, created_at, transfer_date, carrier_registration_number, ewc_code, is_compliant, document)
+        values (${old.reference}, 'org_1', 'live', ${now}, '2026-05-06', 'CBDU100001', '17 01 07', 1, ${JSON.stringify(old)})`.execute(
+        db.kysely,
+      );
+      await migrateToLatest(db);
+      const store = new NoteStore(db);
+      const note = await store.get({ organisationId: 'org_1', mode: 'live' }, old.reference);
+      expect(note).toEqual({
+        ...old,
+        mode: 'live',
+        supersedes: null,
+        producer: { ...old.producer, sic_description: null },
+        carrier: { ...old.carrier, address: null, address_source: null, register_origin: null },
+        season_ticket: null,
+        superseded_by: null,
+        signatures: { transferor: null, transferee: null },
+        signed: 'unsigned',
+        content_sha256: null,
+        transfers: [],
+      });
+      expect(Object.keys(note!).slice(0, 4)).toEqual(['reference', 'status', 'mode', 'supersedes']);
     } finally {
       await db.close();
     }

@@ -1,10 +1,71 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+
+type Json = Record<string, unknown>;
+const BATCH = 500;
+
+/**
+ * Notes written before this step lack the fields a note now records. They are added as "not recorded"
+ * (null), in the order a new note has them, and `mode` from the row: nothing the note said changes.
+ */
+function withNewFields(document: string, mode: string): string {
+  const note = JSON.parse(document) as Json;
+  if ('mode' in note) return document;
+  const producer = note.producer as Json;
+  const carrier = note.carrier as Json;
+  const { reference, status, created_at, ...rest } = note;
+  return JSON.stringify({
+    reference,
+    status,
+    mode,
+    supersedes: null,
+    ...rest,
+    producer: {
+      name: producer.name,
+      address: producer.address,
+      sic_code: producer.sic_code,
+      sic_description: null,
+      contact_name: producer.contact_name,
+    },
+    carrier: {
+      registration_number: carrier.registration_number,
+      business_name: carrier.business_name,
+      address: null,
+      address_source: null,
+      tier: carrier.tier,
+      verified: carrier.verified,
+      register_origin: null,
+      expiry_date: carrier.expiry_date,
+      status: carrier.status,
+    },
+    season_ticket: null,
+    created_at,
+  });
+}
+
+async function upgradeDocuments(db: Kysely<unknown>): Promise<void> {
+  let after = '';
+  for (;;) {
+    const { rows } = await sql<{ reference: string; mode: string; document: string }>`
+      select reference, mode, document from wtn_notes where reference > ${after} order by reference limit ${BATCH}`.execute(
+      db,
+    );
+    for (const row of rows) {
+      const upgraded = withNewFields(row.document, row.mode);
+      if (upgraded !== row.document) {
+        await sql`update wtn_notes set document = ${upgraded} where reference = ${row.reference}`.execute(db);
+      }
+    }
+    if (rows.length < BATCH) return;
+    after = rows[rows.length - 1].reference;
+  }
+}
 
 // A note's content never changes (its `document`). What happens to it afterwards is recorded beside
 // it: each signature, each collection under a season ticket and each signing link is a row of its own
 // that is only ever added, and the note row carries the summary the list filters on (its status, who
 // it was superseded by, its signing state and content hash, how many collections it has).
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await upgradeDocuments(db);
   await db.schema
     .alterTable('wtn_notes')
     .addColumn('status', 'varchar(12)', (c) => c.notNull().defaultTo('complete'))
