@@ -24,8 +24,11 @@ const NOW = '2026-03-19T10:30:00Z';
 /** Calls per day for the live key, 1 to 18 March: a working-week rhythm, quiet at weekends. */
 const CALLS_PER_DAY = [12, 9, 31, 38, 35, 42, 29, 6, 4, 44, 51, 47, 39, 45, 8, 5, 53, 48];
 
+/** A phone (390 CSS pixels wide), pictured one pixel per CSS pixel. */
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(OUT, `${name}.png`), fullPage: true, scale: 'css' });
   process.stdout.write(`docs/screenshots/${name}.png\n`);
 }
 
@@ -84,11 +87,101 @@ async function main(): Promise<void> {
     await shoot(page, 'keys');
     await page.getByRole('link', { name: /Revoke Staging/ }).click();
     await shoot(page, 'revoke');
+    await signingLink(app, base, await browser.newPage(PHONE), testKey);
   } finally {
     await browser.close();
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A driver's phone on the page a signing link opens: the note, a typed name, a drawn signature. */
+async function signingLink(app: App, base: string, page: Page, key: string): Promise<void> {
+  const headers = { authorization: `Bearer ${key}` };
+  const site = '14 Quay Road, Poole, BH15 1HJ';
+  const created = await app.inject({
+    method: 'POST',
+    url: '/v1/generate-wtn',
+    headers,
+    payload: {
+      producer: {
+        name: 'Harbourside Builders Ltd',
+        address: site,
+        sic_code: '41201',
+        contact_name: 'Jo Reed',
+      },
+      carrier: { registration_number: 'CBDU100001' },
+      waste: {
+        description: 'Mixed plasterboard offcuts from a kitchen refit',
+        ewc_code: '17 08 02',
+        auto_classify: false,
+        quantity_kg: 850,
+        container_type: '8 yard skip',
+      },
+      destination: {
+        name: 'Poole Recycling Centre',
+        address: 'Unit 4, Nuffield Industrial Estate, Poole, BH17 0RB',
+        permit_number: 'EPR/AB1234CD',
+      },
+      transfer_date: '2026-03-20',
+      transfer_time: '09:30',
+      transfer_place: site,
+    },
+  });
+  const { reference } = created.json() as { reference: string };
+  const link = await app.inject({
+    method: 'POST',
+    url: `/v1/wtn/${reference}/signing-links`,
+    headers,
+    payload: { party: 'transferee' },
+  });
+  await page.goto(`${base}${new URL((link.json() as { url: string }).url).pathname}`);
+  await page.getByLabel('Full name').fill('Dave Morgan');
+  await page.getByLabel('Position (optional)').fill('Driver');
+  const canvas = page.locator('#signature-pad');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  // A hand-written "D Morgan", roughly: a few strokes across the pad.
+  const strokes: [number, number][][] = [
+    [
+      [0.08, 0.25],
+      [0.08, 0.75],
+      [0.16, 0.72],
+      [0.2, 0.5],
+      [0.16, 0.28],
+      [0.08, 0.25],
+    ],
+    [
+      [0.3, 0.75],
+      [0.33, 0.3],
+      [0.4, 0.6],
+      [0.47, 0.3],
+      [0.5, 0.75],
+    ],
+    [
+      [0.56, 0.6],
+      [0.6, 0.5],
+      [0.64, 0.6],
+      [0.6, 0.7],
+      [0.56, 0.6],
+      [0.68, 0.62],
+      [0.72, 0.5],
+      [0.78, 0.65],
+      [0.84, 0.52],
+      [0.9, 0.66],
+    ],
+  ];
+  for (const stroke of strokes) {
+    const [x0, y0] = stroke[0];
+    await page.mouse.move(box.x + box.width * x0, box.y + box.height * y0);
+    await page.mouse.down();
+    for (const [x, y] of stroke.slice(1)) {
+      await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 6 });
+    }
+    await page.mouse.up();
+  }
+  await page.getByLabel('I confirm the declaration').check();
+  await shoot(page, 'signing-link');
 }
 
 /** Real, counted API calls on each day of the month so far (a request the API rejects with 400 still counts). */

@@ -24,6 +24,7 @@ import { createRedis } from './platform/redis.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { createServices, type Services } from './services.ts';
+import { signingPagePlugin } from './wtn/signing-page.ts';
 import { wtnRoutes } from './wtn/wtn-routes.ts';
 
 declare module 'fastify' {
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // The API reference and the guides, readable without a key.
   await app.register(docsPlugin, { prefix: '/docs' });
+  // Where a signing link leads (/sign/<token>): the token is the credential, so no key and no cookie.
+  await app.register(signingPagePlugin, { wtn: services.wtn });
   return app;
 }
 

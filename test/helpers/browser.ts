@@ -4,6 +4,8 @@ import { type ServerProcess, sharedDatabaseUrl, startServerProcess } from './ser
 
 export interface BrowserRig {
   server: ServerProcess;
+  /** The server's database, for `runCli` (making an organisation and a key, say). */
+  databaseUrl: string;
   browser: Browser;
   close(): Promise<void>;
 }
@@ -16,6 +18,7 @@ export async function browserAgainstServer(): Promise<BrowserRig> {
   const server = await startServerProcess({ DATABASE_URL: database.url });
   return {
     server,
+    databaseUrl: database.url,
     browser,
     async close() {
       await browser.close();
