@@ -10,3 +10,10 @@ export async function readPdf(
   const { text, totalPages } = await extractText(doc, { mergePages: true });
   return { text: text.replace(/\s+/g, ' '), pages: totalPages, width, height };
 }
+
+/** The text of each page, whitespace folded. */
+export async function pageTexts(pdf: Uint8Array): Promise<string[]> {
+  const doc = await getDocumentProxy(new Uint8Array(pdf));
+  const { text } = await extractText(doc, { mergePages: false });
+  return text.map((page) => page.replace(/\s+/g, ' '));
+}

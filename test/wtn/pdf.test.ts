@@ -1,141 +1,238 @@
-import { extractText, getDocumentProxy } from 'unpdf';
 import { describe, expect, it } from 'vitest';
-import { getCatalogue } from '../../src/classification/catalogue.ts';
-import { buildNote } from '../../src/wtn/note-builder.ts';
-import { noteJson } from '../../src/wtn/note-lifecycle.ts';
 import { HIERARCHY_DECLARATION, renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
-import type { GenerateWtnInput, WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
-import { readPdf } from './pdf-text.ts';
+import { catalogue, input, noteFor, REFERENCE, seasonTicket, signed } from './pdf-notes.ts';
+import { pageTexts, readPdf } from './pdf-text.ts';
 import { validBody, wtnApp } from './wtn-app.ts';
 
-const catalogue = getCatalogue();
+/** Codes such as CARRIER_NOT_VERIFIED: for programs, never for the people reading the note. */
+const RAW_CODE = /\b[A-Z]{2,}(?:_[A-Z]{2,})+\b/;
 
-function noteFor(input: GenerateWtnInput, status: 'valid' | 'expired' = 'valid'): WasteTransferNote {
-  const body = buildNote(
-    input,
-    {
-      verification: {
-        status,
-        registrations: [
-          {
-            registration_number: 'CBDU100001',
-            business_name: 'Sandbox Haulage Limited',
-            tier: 'upper',
-            status,
-            expiry_date: status === 'valid' ? '2027-04-30' : '2026-02-01',
-            days_until_expiry: status === 'valid' ? 400 : -52,
-            expiry_warning: false,
-            address: '1 Test Street, Testville, TE1 1AA',
-          },
-        ],
-        verification: { origin: 'ea_api' },
-      },
-      classification: {
-        classifications: [{ ewc_code: '17 06 05', description: '', is_hazardous: true, confidence: 0.92 }],
-      },
-    },
-    catalogue,
-  );
-  return JSON.parse(
-    noteJson(
-      JSON.stringify({ reference: 'WTN-2026-0325-A7X9', ...body, created_at: '2026-03-25T09:15:00.000Z' }),
-    ),
-  );
-}
-
-const input: GenerateWtnInput = {
-  producer: {
-    name: 'ABC Office Fit-out Ltd',
-    address: '45 High Street, Bournemouth, BH1 2AA',
-    sic_code: '43320',
-    contact_name: 'Jo Bloggs',
-  },
-  carrier: { registration_number: 'CBDU100001' },
-  waste: { description: 'Asbestos cement roof sheets', quantity_kg: 2500, container_type: 'sealed skip' },
-  destination: {
-    name: 'South Coast Landfill',
-    address: 'Industrial Estate, Poole, BH15 1NF',
-    permit_number: 'EPR/AB1234CD',
-  },
-  transfer_date: '2026-03-25',
-};
+const sandbox = { mode: 'test', origin: 'sandbox' } as const;
 
 describe('the printable transfer note', () => {
-  it('prints the time and place of transfer when given, and leaves blanks to fill in when not', async () => {
-    const given = (
-      await readPdf(
-        await renderNotePdf(
-          noteFor({ ...input, transfer_time: '07:45', transfer_place: 'Rear yard, 45 High Street' }, 'valid'),
-        ),
-      )
-    ).text;
-    expect(given).toContain('07:45');
-    expect(given).toContain('Rear yard, 45 High Street');
-    const blank = (await readPdf(await renderNotePdf(noteFor(input, 'valid')))).text;
-    expect(blank).toContain('(to be completed at the transfer)');
-  });
-
-  it('is an A4 PDF with the parties, the waste, the checks, flags, the declaration and places to sign', async () => {
-    const pdf = await renderNotePdf(noteFor(input, 'expired'));
+  it('prints the parties, the waste, the checks in plain words and places to sign', async () => {
+    const pdf = await renderNotePdf(noteFor(input, { status: 'expired' }), { today: '2026-11-25' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, width, height } = await readPdf(pdf);
     expect(Math.round(width)).toBe(595);
     expect(Math.round(height)).toBe(842);
     for (const expected of [
       'Waste Transfer Note',
-      'WTN-2026-0325-A7X9',
-      'Date of transfer: 2026-03-25',
+      REFERENCE,
+      'Date 25 March 2026',
       'ABC Office Fit-out Ltd',
       '45 High Street, Bournemouth, BH1 2AA',
-      'SIC code (2007): 43320',
+      '43320 Joinery installation',
       'Jo Bloggs',
       'Sandbox Haulage Limited',
-      'Registration number: CBDU100001',
-      'Registered waste carrier (upper tier)',
-      'expired on the EA public register',
+      '1 Test Street, Testville, TE1 1AA',
+      'CBDU100001',
+      'Registered waste carrier, upper tier',
+      'Expires 1 February 2026',
+      'Checked against the Environment Agency public register: EXPIRED',
       'South Coast Landfill',
       'EPR/AB1234CD',
       'Asbestos cement roof sheets',
       '17 06 05*',
       catalogue.get('170605')!.description,
-      'Hazardous: Yes',
+      'Yes: hazardous waste',
       '2,500 kg',
-      'sealed skip (SKI)',
-      '[ ] Carrier registration confirmed on the public register',
-      '[x] Waste classified with a List of Wastes code',
-      'Compliant: No',
-      'CARRIER_EXPIRED',
-      'HAZARDOUS_WASTE',
-      'Transferor (producer)',
+      'In a container: sealed skip (DWT code SKI)',
+      'Transferor (producer or holder)',
       'Transferee (carrier)',
-      'Signature:',
-      'Name:',
-      'Date:',
-      'Place of transfer',
+      'Date and time',
       'at least 2 years',
-      'WTN-2026-0325-A7X9 - page 1 of 1',
+      'Created 25 March 2026, 09:15 GMT',
+      'Printed 25 November 2026',
+      'Page 1 of 2',
     ]) {
       expect(text, expected).toContain(expected);
     }
     expect(text).toContain(HIERARCHY_DECLARATION.slice(0, 80));
+    // The verdict says why, where it is given.
+    expect(text).toMatch(
+      /Compliant: No Not compliant because: • The carrier's registration has expired\. The carrier's registration expired on 1 February 2026\..*• Hazardous waste needs a consignment note\./,
+    );
+    expect(text).not.toContain('All checks passed');
+    expect(text).not.toMatch(RAW_CODE);
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+    expect(text).not.toContain('TEST / SANDBOX');
   });
 
-  it('prints warnings, and text outside the PDF base fonts without failing', async () => {
-    const note = noteFor({
-      ...input,
-      producer: { ...input.producer, name: 'Zoë’s Café – “Bistro” ✓ 日本', sic_code: undefined },
-      destination: { ...input.destination, permit_number: undefined },
-    });
+  it('prints the time and place of transfer when given, and ruled blanks to fill in when not', async () => {
+    const given = (
+      await readPdf(
+        await renderNotePdf(
+          noteFor({ ...input, transfer_time: '07:45', transfer_place: 'Rear yard, 45 High Street' }),
+        ),
+      )
+    ).text;
+    expect(given).toContain('Time 07:45');
+    expect(given).toContain('Rear yard, 45 High Street');
+    expect(given).not.toContain('to be completed at the transfer');
+
+    const sparse = noteFor(
+      {
+        ...input,
+        producer: { ...input.producer, contact_name: undefined, sic_code: undefined },
+        carrier: { registration_number: 'CBDU100001', auto_verify: false },
+        waste: { description: 'Mixed office waste', ewc_code: '20 03 01' },
+        destination: { ...input.destination, permit_number: undefined },
+      },
+      { unverified: true },
+    );
+    const { text } = await readPdf(await renderNotePdf(sparse));
+    expect(text).toContain('to be completed at the transfer');
+    expect(text).toContain('Not on the register and not given: write it in.');
+    expect(text).toContain('loose, or which container');
+    for (const label of [
+      'Time',
+      'Place',
+      'Quantity',
+      'Container',
+      'Contact',
+      'SIC code (2007)',
+      'Name',
+      'Address',
+    ]) {
+      expect(text, label).toContain(label);
+    }
+    // Blanks are lines to write on, never a dash standing for a value.
+    expect(text.split(' ')).not.toContain('-');
+    expect(text).not.toContain(': -');
+  });
+
+  it('gives each flag and warning a plain title and its message, never the bare code', async () => {
+    const note = noteFor(
+      {
+        ...input,
+        producer: { ...input.producer, name: 'Zoë’s Café – “Bistro” ✓ 日本', sic_code: undefined },
+        carrier: { registration_number: 'CBDU100001', auto_verify: false },
+        waste: { description: 'Mixed office waste', ewc_code: '20 03 01' },
+        destination: { ...input.destination, permit_number: 'XYZ' },
+      },
+      { unverified: true },
+    );
     const { text } = await readPdf(await renderNotePdf(note));
-    expect(text).toContain('PERMIT_NUMBER_MISSING');
-    expect(text).toContain('page 1 of 1');
-    expect(text).toContain('SIC_CODE_MISSING');
+    for (const expected of [
+      'Compliant: No Not compliant because: • The carrier was not checked against the register. The carrier was not checked',
+      'Not passed',
+      'Advice (does not affect compliance)',
+      'The permit number is not in a recognised format. The permit number XYZ',
+      'No SIC code for the producer.',
+      'Time or place of transfer to be written in.',
+      'No quantity given.',
+      'No container given.',
+      'Not checked against any register',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(note.compliance.flags.map((f) => f.code)).toContain('CARRIER_NOT_VERIFIED');
+    expect(text).not.toMatch(RAW_CODE);
     expect(text).toContain('Zoë’s Café – “Bistro”');
+  });
+
+  it('says where the carrier address came from when the register had none', async () => {
+    const note = noteFor(
+      { ...input, carrier: { registration_number: 'CBDU100001', address: '9 Depot Road, Poole, BH12 4AA' } },
+      { registerAddress: null },
+    );
+    const { text } = await readPdf(await renderNotePdf(note));
+    expect(text).toContain('9 Depot Road, Poole, BH12 4AA As given, not from the register.');
+    expect(text).toContain("The carrier's address is not from the register.");
+  });
+
+  it('names the register that answered, and never claims a real check for sandbox data', async () => {
+    const mirror = (await readPdf(await renderNotePdf(noteFor(input, { origin: 'mirror' })))).text;
+    expect(mirror).toContain(
+      'Checked against our imported copy of the Environment Agency register: registered.',
+    );
+    const history = (
+      await readPdf(await renderNotePdf(noteFor(input, { origin: 'history', status: 'expired' })))
+    ).text;
+    expect(history).toContain('From our last record of this registration');
+
+    const test = (await readPdf(await renderNotePdf(noteFor(input, sandbox)))).text;
+    expect(test).toContain('TEST DATA — not a real transfer note');
+    expect(test).toContain('Made with a test key against sandbox register data');
+    expect(test).toContain('Sandbox test data (registered): not a real register check.');
+    expect(test).toContain('Carrier found in the sandbox (test data, not a real check)');
+    expect(test).not.toContain('Environment Agency');
+    expect(test).not.toContain('confirmed as current on the public register');
+  });
+});
+
+describe('a test note', () => {
+  it('is watermarked TEST / SANDBOX on every page', async () => {
+    const pages = await pageTexts(await renderNotePdf(seasonTicket(52, sandbox)));
+    expect(pages.length).toBe(3);
+    for (const [i, page] of pages.entries()) {
+      expect(page, `page ${i + 1}`).toContain('TEST / SANDBOX');
+      expect(page).toContain(`Page ${i + 1} of 3`);
+    }
+    const live = await pageTexts(await renderNotePdf(seasonTicket(52)));
+    expect(live.join(' ')).not.toContain('TEST / SANDBOX');
+  });
+});
+
+describe('a signed note', () => {
+  const signers = {
+    transferor: {
+      name: 'Jo Bloggs',
+      position: 'Site manager',
+      signed_at: '2026-06-24T08:05:00.000Z',
+      method: 'signing_link',
+    },
+    transferee: {
+      name: 'Sam Driver',
+      position: 'Driver',
+      signed_at: '2026-11-24T09:31:00.000Z',
+      method: 'api',
+    },
+  } as const;
+
+  it('shows who signed, when (London time, BST or GMT), how, and the content hash', async () => {
+    const note = signed(noteFor(input), signers);
+    const { text } = await readPdf(await renderNotePdf(note));
+    for (const expected of [
+      'Signed by Jo Bloggs',
+      'Position Site manager',
+      'Signed on 24 June 2026, 09:05 BST',
+      'Signed on a signing link',
+      'Signed by Sam Driver',
+      'Position Driver',
+      'Signed on 24 November 2026, 09:31 GMT',
+      'Signed with the API',
+      'Content hash (SHA-256) of the signed note',
+      note.content_sha256!,
+      "SHA-256 of the note's canonical JSON; see /docs/guides/wtn",
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    expect(note.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(text).not.toContain('Date and time');
+    expect(text).not.toContain('203.0.113.7');
+  });
+
+  it('still prints when a stored drawing cannot be read, and says so in the box', async () => {
+    const note = signed(noteFor(input), signers);
+    const pdf = await renderNotePdf(note, { drawings: { transferor: 'data:image/png;base64,bm90IGEgcG5n' } });
+    const { text } = await readPdf(pdf);
+    expect(text).toContain('Signed by Jo Bloggs');
+    expect(text).toContain('(the drawn signature could not be shown)');
+  });
+
+  it('leaves the other party ruled lines to sign while only one has signed', async () => {
+    const note = signed(noteFor(input), { transferee: signers.transferee });
+    const { text } = await readPdf(await renderNotePdf(note));
+    expect(text).toContain('Signed by Sam Driver');
+    expect(text).toMatch(/Transferor \(producer or holder\).*Name Position Signature Date and time/);
+    expect(text).toContain('A content hash is added once both parties have signed.');
   });
 });
 
 describe('GET /v1/wtn/{reference}/pdf', () => {
-  it('serves the note as an A4 PDF to its owner', async () => {
+  it('serves the note as an A4 PDF to its owner, marked as test data for a test key', async () => {
     const t = await wtnApp();
     try {
       const note = await t.note(validBody());
@@ -150,29 +247,10 @@ describe('GET /v1/wtn/{reference}/pdf', () => {
       expect(text).toContain('Sandbox Haulage Limited');
       expect(text).toContain('17 08 02');
       expect(text).toContain('Compliant: Yes');
+      expect(text).toContain('TEST / SANDBOX');
+      expect(text).not.toContain('Environment Agency');
     } finally {
       await t.close();
     }
-  });
-});
-
-describe('a long transfer note', () => {
-  it('runs onto further pages, each naming the note, with the signatures kept together', async () => {
-    const long =
-      'Mixed construction waste: broken bricks, tiles, plaster, timber offcuts and packaging. '.repeat(22);
-    const note = noteFor({
-      ...input,
-      producer: { ...input.producer, address: 'Unit 4, '.repeat(60).slice(0, 500) },
-      waste: { ...input.waste, description: long.slice(0, 2000) },
-    });
-    const { text, pages } = await readPdf(await renderNotePdf(note));
-    expect(pages).toBe(2);
-    expect(text).toContain('WTN-2026-0325-A7X9 - page 1 of 2');
-    expect(text).toContain('WTN-2026-0325-A7X9 - page 2 of 2');
-    // The two signature blocks and the retention line are on the same (last) page.
-    const doc = await getDocumentProxy(new Uint8Array(await renderNotePdf(note)));
-    const last = (await extractText(doc, { mergePages: false })).text[1];
-    for (const part of ['Transferor (producer)', 'Transferee (carrier)', 'at least 2 years'])
-      expect(last).toContain(part);
   });
 });
