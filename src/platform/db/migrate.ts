@@ -54,7 +54,12 @@ async function migrate(
     provider: new CapabilityMigrations(),
     migrationTableSchema,
   });
-  const result = await run(migrator);
+  let result = await run(migrator);
+  // Before migrating, Kysely looks for its bookkeeping table by listing the tables of every schema in the
+  // database; a migration running at that moment in another schema (another service sharing the
+  // database, or a parallel test) can drop a table between the two queries of that listing. Nothing has
+  // been applied when that happens, so asking again is safe.
+  for (let attempt = 1; attempt < 4 && droppedWhileListing(result); attempt++) result = await run(migrator);
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
     const error = new Error(
@@ -64,4 +69,9 @@ async function migrate(
     throw error;
   }
   return result;
+}
+
+function droppedWhileListing(result: MigrationResultSet): boolean {
+  const error = result.error as { code?: string } | undefined;
+  return error?.code === '42P01' && (result.results ?? []).length === 0;
 }
