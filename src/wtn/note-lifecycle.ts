@@ -67,7 +67,8 @@ function signatureOf(row: WtnSignatureRow | undefined): Signature | null {
   };
 }
 
-function transferOf(row: WtnTransferRow): Transfer {
+/** A collection as the API returns it. */
+export function transferOf(row: WtnTransferRow): Transfer {
   return {
     number: row.number,
     date: row.date,

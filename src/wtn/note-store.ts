@@ -63,12 +63,8 @@ export type SignOutcome =
   | { status: 'signed'; document: string }
   | { status: 'not_found' }
   | { status: 'superseded' }
-  | { status: 'already_signed' };
-
-export type LinkSignOutcome =
-  | SignOutcome
-  | { status: 'link_not_found' }
-  | { status: 'link_expired' }
+  | { status: 'already_signed' }
+  /** Signing with a link that was used or expired in the meantime. */
   | { status: 'link_used' };
 
 export type NewTransfer = Pick<WtnTransferRow, 'date' | 'time' | 'quantity_kg' | 'vehicle_registration'>;
@@ -194,16 +190,7 @@ export class NoteStore {
       signed.length === 0
         ? []
         : await db.selectFrom('wtn_signatures').selectAll().where('reference', 'in', signed).execute();
-    const transfers =
-      withTransfers.length === 0
-        ? []
-        : await db
-            .selectFrom('wtn_transfers')
-            .selectAll()
-            .where('reference', 'in', withTransfers)
-            .orderBy('reference')
-            .orderBy('number')
-            .execute();
+    const transfers = withTransfers.length === 0 ? [] : await this.#transfersOf(db, withTransfers);
     return rows.map((r) =>
       noteJson(
         r.document,
@@ -212,6 +199,16 @@ export class NoteStore {
         transfers.filter((t) => t.reference === r.reference),
       ),
     );
+  }
+
+  #transfersOf(db: Kysely<Database>, references: string[]): Promise<WtnTransferRow[]> {
+    return db
+      .selectFrom('wtn_transfers')
+      .selectAll()
+      .where('reference', 'in', references)
+      .orderBy('reference')
+      .orderBy('number')
+      .execute();
   }
 
   /** The list position of a note of this scope (for `starting_after`). */
@@ -279,51 +276,68 @@ export class NoteStore {
     party: Party,
     signature: NewSignature,
     link?: { tokenSha256: string; now: string },
-  ): Promise<LinkSignOutcome> {
-    return this.#db.transaction().execute(async (trx) => {
-      if (link) {
-        const used = await trx
-          .updateTable('wtn_signing_links')
-          .set({ used_at: link.now })
-          .where('token_sha256', '=', link.tokenSha256)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', link.now)
-          .returning('reference')
-          .executeTakeFirst();
-        if (!used) return { status: 'link_used' };
-      }
-      const row = await this.#summary(trx, scope, reference, true);
-      if (!row) return { status: 'not_found' };
-      if (row.status === 'superseded') return { status: 'superseded' };
-      const inserted = await trx
-        .insertInto('wtn_signatures')
-        .values({ reference, party, ...signature })
-        .onConflict((oc) => oc.columns(['reference', 'party']).doNothing())
-        .returning('party')
+  ): Promise<SignOutcome> {
+    // A refusal rolls the transaction back, so a link is used up only by the signature it made.
+    return this.#db
+      .transaction()
+      .execute(async (trx) => this.#sign(trx, scope, reference, party, signature, link))
+      .catch((error: unknown) => {
+        if (error instanceof Refused) return error.outcome;
+        throw error;
+      });
+  }
+
+  async #sign(
+    trx: Transaction<Database>,
+    scope: NoteScope,
+    reference: string,
+    party: Party,
+    signature: NewSignature,
+    link: { tokenSha256: string; now: string } | undefined,
+  ): Promise<SignOutcome> {
+    if (link) {
+      const used = await trx
+        .updateTable('wtn_signing_links')
+        .set({ used_at: link.now })
+        .where('token_sha256', '=', link.tokenSha256)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', link.now)
+        .returning('reference')
         .executeTakeFirst();
-      if (!inserted) return { status: 'already_signed' };
-      const signatures = await trx
-        .selectFrom('wtn_signatures')
-        .selectAll()
-        .where('reference', '=', reference)
-        .execute();
-      const summary: LifecycleSummary = {
-        ...row,
-        transfer_count: Number(row.transfer_count),
-        signed: signatures.length === 2 ? 'signed' : 'partially_signed',
-      };
-      if (summary.signed === 'signed') {
-        summary.content_sha256 = contentSha256(
-          withLifecycle(JSON.parse(row.document), summary, signatures, []),
-        );
-      }
-      await trx
-        .updateTable('wtn_notes')
-        .set({ signed: summary.signed, content_sha256: summary.content_sha256 })
-        .where('reference', '=', reference)
-        .execute();
-      return { status: 'signed', document: (await this.#compose(trx, [{ ...row, ...summary }]))[0] };
-    });
+      if (!used) throw new Refused({ status: 'link_used' });
+    }
+    const row = await this.#summary(trx, scope, reference, true);
+    if (!row) throw new Refused({ status: 'not_found' });
+    if (row.status === 'superseded') throw new Refused({ status: 'superseded' });
+    const inserted = await trx
+      .insertInto('wtn_signatures')
+      .values({ reference, party, ...signature })
+      .onConflict((oc) => oc.columns(['reference', 'party']).doNothing())
+      .returning('party')
+      .executeTakeFirst();
+    if (!inserted) throw new Refused({ status: 'already_signed' });
+    const signatures = await trx
+      .selectFrom('wtn_signatures')
+      .selectAll()
+      .where('reference', '=', reference)
+      .execute();
+    const summary: LifecycleSummary = {
+      ...row,
+      transfer_count: Number(row.transfer_count),
+      signed: signatures.length === 2 ? 'signed' : 'partially_signed',
+    };
+    if (summary.signed === 'signed') {
+      summary.content_sha256 = contentSha256(
+        withLifecycle(JSON.parse(row.document), summary, signatures, []),
+      );
+    }
+    await trx
+      .updateTable('wtn_notes')
+      .set({ signed: summary.signed, content_sha256: summary.content_sha256 })
+      .where('reference', '=', reference)
+      .execute();
+    const transfers = summary.transfer_count > 0 ? await this.#transfersOf(trx, [reference]) : [];
+    return { status: 'signed', document: noteJson(row.document, summary, signatures, transfers) };
   }
 
   /** The parties that have signed a note of this scope, with its status; undefined when not found. */
@@ -331,7 +345,13 @@ export class NoteStore {
     scope: NoteScope,
     reference: string,
   ): Promise<{ status: LifecycleSummary['status']; signedBy: Party[] } | undefined> {
-    const row = await this.#summary(this.#db, scope, reference);
+    const row = await this.#db
+      .selectFrom('wtn_notes')
+      .select('status')
+      .where('reference', '=', reference)
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .executeTakeFirst();
     if (!row) return undefined;
     const parties = await this.#db
       .selectFrom('wtn_signatures')
@@ -545,4 +565,13 @@ async function insertWithFreshReferences(
 
 function redraw(item: NewNote): void {
   item.note.reference = newReference(new Date(item.note.created_at));
+}
+
+/** Carries a refused signature out of its transaction, which is then rolled back. */
+class Refused extends Error {
+  readonly outcome: SignOutcome;
+  constructor(outcome: SignOutcome) {
+    super(outcome.status);
+    this.outcome = outcome;
+  }
 }

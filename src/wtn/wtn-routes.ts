@@ -38,7 +38,7 @@ import {
   WasteTransferNote,
   WtnList,
 } from './wtn-schemas.ts';
-import type { ListOptions, WtnService } from './wtn-service.ts';
+import { type ListOptions, noteNotFound, type WtnService } from './wtn-service.ts';
 
 const TAGS = ['Waste transfer notes'];
 const DEFAULT_LIMIT = 20;
@@ -78,11 +78,7 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService; publicUrl?:
 
 type ReadRequest = FastifyRequest<{ Params: { reference: string } }>;
 
-const notFound = (request: ReadRequest) =>
-  new ApiError(
-    'WTN_NOT_FOUND',
-    `No waste transfer note ${request.params.reference} for this organisation in ${request.auth.mode} mode.`,
-  );
+const notFound = (request: ReadRequest) => noteNotFound(request.params.reference, request.auth.mode);
 
 /** The canonical reference in the path; a malformed one is "not found" without a database read. */
 function referenceOf(request: ReadRequest): string {

@@ -6,17 +6,17 @@ import { ApiError } from '../platform/errors.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import type { CarrierVerifier, ClassificationResult, EwcLookup, WasteClassifier } from './dependencies.ts';
 import { buildNote, given } from './note-builder.ts';
+import { transferOf } from './note-lifecycle.ts';
 import {
-  type LinkSignOutcome,
   type NewSignature,
   type NoteFilters,
   type NoteScope,
   NoteStore,
+  type SignOutcome,
   type TransferOutcome,
 } from './note-store.ts';
 import { NoteWriter } from './note-writer.ts';
 import { newReference, parseReference } from './reference.ts';
-import type { WtnTransferRow } from './tables.ts';
 import { renderNotePdf } from './wtn-pdf.ts';
 import type {
   GenerateWtnInput,
@@ -51,19 +51,16 @@ export interface LinkSignature {
   drawing: string | null;
 }
 
-export function tokenSha256(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+/** No such note for this organisation in this mode (another's, or the other mode's, look the same). */
+export function noteNotFound(reference: string, mode: NoteScope['mode']): ApiError {
+  return new ApiError(
+    'WTN_NOT_FOUND',
+    `No waste transfer note ${reference} for this organisation in ${mode} mode.`,
+  );
 }
 
-export function transferJson(row: WtnTransferRow): Transfer {
-  return {
-    number: row.number,
-    date: row.date,
-    time: row.time,
-    quantity_kg: Number(row.quantity_kg),
-    vehicle_registration: row.vehicle_registration,
-    logged_at: row.logged_at,
-  };
+export function tokenSha256(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
 /** The classifier's top three are what a supplied code is cross-checked against. */
@@ -225,12 +222,7 @@ export class WtnService {
     return { name: name.trim(), position, signed_at: this.#clock.now().toISOString() };
   }
 
-  async #signed(
-    scope: NoteScope,
-    reference: string,
-    party: Party,
-    outcome: LinkSignOutcome,
-  ): Promise<string> {
+  async #signed(scope: NoteScope, reference: string, party: Party, outcome: SignOutcome): Promise<string> {
     switch (outcome.status) {
       case 'signed':
         return outcome.document;
@@ -239,10 +231,7 @@ export class WtnService {
       case 'superseded':
         throw await this.#supersededError(scope, reference);
       default:
-        throw new ApiError(
-          'WTN_NOT_FOUND',
-          `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
-        );
+        throw noteNotFound(reference, scope.mode);
     }
   }
 
@@ -268,10 +257,7 @@ export class WtnService {
   ): Promise<{ url: string; party: Party; expires_at: string }> {
     const state = await this.#store.signingState(scope, reference);
     if (!state) {
-      throw new ApiError(
-        'WTN_NOT_FOUND',
-        `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
-      );
+      throw noteNotFound(reference, scope.mode);
     }
     if (state.status === 'superseded') throw await this.#supersededError(scope, reference);
     if (state.signedBy.includes(body.party)) throw await this.#alreadySigned(scope, reference, body.party);
@@ -308,11 +294,12 @@ export class WtnService {
     return { state: 'open', note, party, expiresAt: link.expires_at };
   }
 
-  /** Signs with a link: the link is used up by the signature, in the same transaction. */
+  /** Signs with a link: the link is used up by the signature, in the same transaction, or not at all. */
   async signWithLink(token: string, signature: LinkSignature, origin: SignatureOrigin): Promise<SigningPage> {
-    const page = await this.signingPage(token);
-    if (page.state !== 'open') return page;
-    const link = (await this.#store.signingLink(tokenSha256(token)))!;
+    // The store refuses a used, expired, superseded or already-signed link atomically; the page then
+    // says which.
+    const link = await this.#store.signingLink(tokenSha256(token));
+    if (!link) return { state: 'not_found' };
     const linkScope = { organisationId: link.organisation_id, mode: link.mode };
     const outcome = await this.#store.sign(
       linkScope,
@@ -341,10 +328,7 @@ export class WtnService {
   ): Promise<{ transfer: Transfer; replayed: boolean }> {
     const note = await this.#store.get(scope, reference);
     if (!note) {
-      throw new ApiError(
-        'WTN_NOT_FOUND',
-        `No waste transfer note ${reference} for this organisation in ${scope.mode} mode.`,
-      );
+      throw noteNotFound(reference, scope.mode);
     }
     if (note.status === 'superseded') throw await this.#supersededError(scope, reference);
     const ticket = note.season_ticket;
@@ -384,11 +368,11 @@ export class WtnService {
     );
     switch (outcome.status) {
       case 'logged':
-        return { transfer: transferJson(outcome.transfer), replayed: false };
+        return { transfer: transferOf(outcome.transfer), replayed: false };
       case 'superseded':
         throw await this.#supersededError(scope, reference);
       case 'not_found':
-        throw new ApiError('WTN_NOT_FOUND');
+        throw noteNotFound(reference, scope.mode);
       default: {
         const earlier = await this.findIdempotentTransfer(scope, idempotency!.key);
         if (earlier?.requestHash === idempotency!.requestHash) {
@@ -405,7 +389,7 @@ export class WtnService {
     key: string,
   ): Promise<{ requestHash: string; transfer: Transfer } | undefined> {
     const row = await this.#store.findTransferByKey(scope, key, this.#clock.now());
-    return row ? { requestHash: row.request_hash!, transfer: transferJson(row) } : undefined;
+    return row ? { requestHash: row.request_hash!, transfer: transferOf(row) } : undefined;
   }
 
   /** Whether a note of this scope exists and anyone has signed it (for refusing edits). */
