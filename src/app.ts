@@ -23,6 +23,8 @@ import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.
 import { createRedis } from './platform/redis.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
+import { receiptRoutes } from './receipts/receipt-routes.ts';
+import { siteRoutes } from './receipts/site-routes.ts';
 import { createServices, type Services } from './services.ts';
 import { signingPagePlugin } from './wtn/signing-page.ts';
 import { wtnRoutes } from './wtn/wtn-routes.ts';
@@ -136,6 +138,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
       await v1.register(usageRoutes, { limits: services.limits, clock: services.infra.clock });
       await v1.register(wtnRoutes, { wtn: services.wtn, publicUrl: config.PUBLIC_URL });
+      await v1.register(siteRoutes, { sites: services.sites });
+      await v1.register(receiptRoutes, { receipts: services.receipts });
     },
     { prefix: '/v1' },
   );

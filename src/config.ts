@@ -151,6 +151,53 @@ export const ConfigSchema = Type.Object({
         'Sender of portal emails, e.g. `WCS <no-reply@example.org>`. Unset: `no-reply@` the host of `PUBLIC_URL`.',
     }),
   ),
+  DWT_API_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        "DEFRA's Digital Waste Tracking Receipt API, e.g. `https://waste-tracking.api.defra.gov.uk` (test: `https://waste-tracking.integration.api.defra.gov.uk`). Unset: live-key receipts are refused with 503 DWT_NOT_CONFIGURED; test keys always use the sandbox.",
+    }),
+  ),
+  DWT_TOKEN_URL: Type.Optional(
+    Type.String({
+      pattern: '^https?://',
+      description:
+        "DWT's OAuth 2 token endpoint (Cognito), e.g. `https://waste-movement-external-api-75ee2.auth.eu-west-2.amazoncognito.com/oauth2/token`.",
+    }),
+  ),
+  DWT_CLIENT_ID: Type.Optional(
+    Type.String({ minLength: 1, description: 'The client id DEFRA issued to this software.' }),
+  ),
+  DWT_CLIENT_SECRET: Type.Optional(
+    Type.String({ minLength: 1, description: 'The client secret DEFRA issued (never logged).' }),
+  ),
+  DWT_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    default: 30000,
+    description:
+      'How long one request to DWT may take. A create that times out waits for review (never resent blindly).',
+  }),
+  DWT_RETRY_BASE_MS: Type.Integer({
+    minimum: 10,
+    default: 10000,
+    description:
+      'First retry delay after DWT is unavailable; doubles per attempt, with jitter, up to DWT_RETRY_MAX_MS.',
+  }),
+  DWT_RETRY_MAX_MS: Type.Integer({
+    minimum: 10,
+    default: 900000,
+    description: 'Longest delay between retries.',
+  }),
+  DWT_POLL_MS: Type.Integer({
+    minimum: 10,
+    default: 2000,
+    description:
+      'How often the submission worker looks for receipts due to be sent (new receipts wake it at once).',
+  }),
+  DWT_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description: '`off`: this instance accepts receipts but leaves sending them to other instances.',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;
@@ -188,6 +235,9 @@ function settingProblems(config: Config): string[] {
         `  TRUST_PROXY: use false, true, a hop count, or addresses/CIDRs (got ${JSON.stringify(wrong.join(','))})`,
       );
   }
+  const dwt = [config.DWT_API_URL, config.DWT_TOKEN_URL, config.DWT_CLIENT_ID, config.DWT_CLIENT_SECRET];
+  if (dwt.some(Boolean) && !dwt.every(Boolean))
+    problems.push('  DWT_API_URL, DWT_TOKEN_URL, DWT_CLIENT_ID, DWT_CLIENT_SECRET: set all four, or none');
   if (config.SMTP_URL && !config.PUBLIC_URL)
     problems.push('  PUBLIC_URL: required with SMTP_URL, because password-reset links are built from it');
   return problems;

@@ -13,6 +13,9 @@ import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
 import { PortalService } from './portal/portal-service.ts';
+import { DwtClient } from './receipts/dwt-client.ts';
+import { ReceiptService } from './receipts/receipt-service.ts';
+import { SiteService } from './receipts/site-service.ts';
 import { WtnService } from './wtn/wtn-service.ts';
 
 /** What the services are built from; tests pass their own clock and database. */
@@ -40,6 +43,10 @@ export interface Services {
   portal: PortalService;
   /** Waste transfer notes: generate (verify + classify in parallel), retrieve, list, print. */
   wtn: WtnService;
+  /** Receiving sites: permits and DWT API codes. */
+  sites: SiteService;
+  /** Waste receipts reported to DEFRA's Digital Waste Tracking service, and the worker that sends them. */
+  receipts: ReceiptService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -85,6 +92,36 @@ export function createServices(infra: Infrastructure): Services {
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
   });
 
+  const sites = new SiteService(db, clock);
+  const dwtConfigured =
+    config.DWT_API_URL && config.DWT_TOKEN_URL && config.DWT_CLIENT_ID && config.DWT_CLIENT_SECRET;
+  const receipts = new ReceiptService({
+    db,
+    clock,
+    logger,
+    sites,
+    catalogue,
+    note: (scope, reference) => wtn.get(scope, reference),
+    dwt: dwtConfigured
+      ? new DwtClient({
+          apiUrl: config.DWT_API_URL!,
+          tokenUrl: config.DWT_TOKEN_URL!,
+          clientId: config.DWT_CLIENT_ID!,
+          clientSecret: config.DWT_CLIENT_SECRET!,
+          timeoutMs: config.DWT_TIMEOUT_MS,
+          clock,
+          logger,
+        })
+      : undefined,
+    worker: {
+      enabled: config.DWT_WORKER === 'on',
+      pollMs: config.DWT_POLL_MS,
+      retryBaseMs: config.DWT_RETRY_BASE_MS,
+      retryMaxMs: config.DWT_RETRY_MAX_MS,
+      timeoutMs: config.DWT_TIMEOUT_MS,
+    },
+  });
+
   const portal = new PortalService({
     config,
     db,
@@ -104,12 +141,17 @@ export function createServices(infra: Infrastructure): Services {
     limits,
     portal,
     wtn,
+    sites,
+    receipts,
     cacheFor,
     start: async () => {
       await limits.start();
       await accounts.start();
+      receipts.start();
     },
     stop: async () => {
+      // The worker finishes the attempts it has in flight, so none is left for review by a clean stop.
+      await receipts.stop();
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
       await portal.stop();

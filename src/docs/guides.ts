@@ -7,7 +7,17 @@ import { html, trusted } from '../portal/html.ts';
 import { type DocsAssets, docsPage, PRODUCT } from './layout.ts';
 
 /** The guides in reading order; any other guide in docs/ follows, by name. */
-const ORDER = ['carriers', 'classification', 'llm-engine', 'wtn', 'limits', 'errors', 'portal', 'operations'];
+const ORDER = [
+  'carriers',
+  'classification',
+  'llm-engine',
+  'wtn',
+  'dwt',
+  'limits',
+  'errors',
+  'portal',
+  'operations',
+];
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.svg': 'image/svg+xml' };
 

@@ -17,6 +17,8 @@ export const errorCodes = {
   EWC_CODE_NOT_FOUND: { status: 404, message: 'No such code in the List of Wastes.' },
   CARRIER_NOT_FOUND: { status: 404, message: 'The carrier is not on the public register.' },
   WTN_NOT_FOUND: { status: 404, message: 'No waste transfer note with that reference.' },
+  SITE_NOT_FOUND: { status: 404, message: 'No receiving site with that id in this mode.' },
+  RECEIPT_NOT_FOUND: { status: 404, message: 'No waste receipt with that id in this mode.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
   ALREADY_SIGNED: { status: 409, message: 'This party has already signed the note.' },
   NOTE_SIGNED: {
@@ -54,6 +56,23 @@ export const errorCodes = {
     status: 422,
     message: "The carrier's registration had expired on the collection date.",
   },
+  RECEIPT_SITE_UNKNOWN: {
+    status: 422,
+    message: '`site_id` names no receiving site of this organisation in this mode.',
+  },
+  SITE_ARCHIVED: { status: 422, message: 'The site is archived and takes no new receipts.' },
+  RECEIPT_WTN_NOT_FOUND: {
+    status: 422,
+    message: '`wtn_reference` names no transfer note of this organisation in this mode.',
+  },
+  RECEIPT_SITE_CHANGED: {
+    status: 422,
+    message: 'A correction cannot move a receipt to another site: DWT records it under the first site.',
+  },
+  RECEIPT_NOT_IN_REVIEW: {
+    status: 409,
+    message: 'Only a receipt in `needs_review` can be resolved.',
+  },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
   REQUEST_TIMEOUT: {
     status: 408,
@@ -78,6 +97,11 @@ export const errorCodes = {
     status: 503,
     message:
       "The Environment Agency's public register could not be reached. This is not a 'not found': try again shortly.",
+  },
+  DWT_NOT_CONFIGURED: {
+    status: 503,
+    message:
+      "This service is not connected to DEFRA's Digital Waste Tracking service, so live receipts cannot be reported. Use a test key, or ask the operator to set DWT_API_URL, DWT_TOKEN_URL, DWT_CLIENT_ID and DWT_CLIENT_SECRET.",
   },
   SERVICE_UNAVAILABLE: { status: 503, message: 'The service is not ready.' },
 } as const satisfies Record<string, { status: number; message: string }>;

@@ -47,6 +47,16 @@ export const API_TAGS = [
     description:
       'Record a transfer note with its duty-of-care checks, read it back, list notes and print them. See the [transfer notes guide](/docs/guides/wtn).',
   },
+  {
+    name: 'Receiving sites',
+    description:
+      'The permitted sites waste arrives at, with their permit numbers and DEFRA Digital Waste Tracking API code. See the [DWT guide](/docs/guides/dwt).',
+  },
+  {
+    name: 'Waste receipts',
+    description:
+      "Report each load a site receives to DEFRA's Digital Waste Tracking service: checked as DWT checks it, stored, then submitted and followed to a waste tracking id. See the [DWT guide](/docs/guides/dwt).",
+  },
 ];
 
 const header = (description: string, type: 'string' | 'integer', example: string | number) => ({

@@ -2,6 +2,7 @@ import type { AccountTables } from '../../accounts/tables.ts';
 import type { CarrierTables } from '../../carriers/tables.ts';
 import type { LimitTables } from '../../limits/tables.ts';
 import type { PortalTables } from '../../portal/tables.ts';
+import type { ReceiptTables } from '../../receipts/tables.ts';
 import type { WtnTables } from '../../wtn/tables.ts';
 
 /**
@@ -9,4 +10,10 @@ import type { WtnTables } from '../../wtn/tables.ts';
  * only: timestamps are ISO 8601 UTC text and flags are 0/1 integers, so the same repository code serves
  * SQLite and PostgreSQL (docs/decisions.md).
  */
-export interface Database extends AccountTables, LimitTables, CarrierTables, WtnTables, PortalTables {}
+export interface Database
+  extends AccountTables,
+    LimitTables,
+    CarrierTables,
+    WtnTables,
+    PortalTables,
+    ReceiptTables {}

@@ -1,0 +1,155 @@
+import { errorResponse } from '../platform/openapi.ts';
+
+/** Examples and error responses for the sites and waste receipts reference (OpenAPI). */
+
+export const SITE_REQUEST_EXAMPLES = {
+  site: {
+    summary: 'A transfer station',
+    value: {
+      name: 'Testtown Transfer Station',
+      address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
+      authorisation_numbers: ['EPR/AB1234CD'],
+      dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
+    },
+  },
+};
+
+export const RECEIPT_REQUEST_EXAMPLES = {
+  fromNote: {
+    summary: 'From a stored transfer note',
+    value: {
+      site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
+      wtn_reference: 'WTN-2026-1123-7K3Q',
+      received_at: '2026-11-23T09:15:00Z',
+      carrier: { means_of_transport: 'road', vehicle_registration: 'AB12 CDE' },
+      waste_items: [
+        { physical_form: 'solid', number_of_containers: 1, contains_pops: false, contains_hazardous: false },
+      ],
+    },
+  },
+  full: {
+    summary: 'Every field given',
+    value: {
+      site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
+      received_at: '2026-11-23T09:15:00Z',
+      your_reference: 'WB-000123',
+      carrier: {
+        registration_number: 'CBDU123456',
+        organisation_name: 'Acme Skips Ltd',
+        address: { full_address: '2 Depot Road, Testtown', postcode: 'TC2 3CD' },
+        means_of_transport: 'road',
+        vehicle_registration: 'AB12 CDE',
+      },
+      waste_items: [
+        {
+          ewc_codes: ['170904'],
+          description: 'Mixed construction and demolition waste',
+          physical_form: 'mixed',
+          number_of_containers: 1,
+          container_type: 'SKI',
+          weight: { amount: 2.4, unit: 'tonnes', is_estimate: false },
+          contains_pops: false,
+          contains_hazardous: false,
+          disposal_or_recovery_codes: [
+            { code: 'R5', weight: { amount: 2.4, unit: 'tonnes', is_estimate: true } },
+          ],
+        },
+      ],
+    },
+  },
+};
+
+export const RECEIPT_NOT_FOUND = errorResponse(
+  'No receipt with that id for this organisation in this mode.',
+  [{ summary: 'No such receipt', code: 'RECEIPT_NOT_FOUND' }],
+);
+
+export const SITE_NOT_FOUND = errorResponse('No site with that id for this organisation in this mode.', [
+  { summary: 'No such site', code: 'SITE_NOT_FOUND' },
+]);
+
+export const SITE_INVALID = errorResponse(
+  'A field missing or in a form DWT refuses (every problem in `details`).',
+  [
+    {
+      summary: 'Site not valid',
+      code: 'INVALID_REQUEST',
+      message: 'The site is not valid: see details.',
+      details: [
+        {
+          field: '/authorisation_numbers/0',
+          issue: 'must be a permit or licence number DWT accepts, e.g. EPR/AB1234CD or WML123456',
+        },
+      ],
+    },
+  ],
+);
+
+const RECEIPT_INVALID = errorResponse(
+  "The receipt breaks one of DWT's rules (every problem in `details`); nothing is stored or sent.",
+  [
+    {
+      summary: 'Hazardous without consignment code',
+      code: 'INVALID_REQUEST',
+      message: 'The receipt is not valid: see details.',
+      details: [
+        {
+          field: '/hazardous_waste_consignment_code',
+          issue:
+            'is required because an EWC code is hazardous: give the consignment note code, or reason_for_no_consignment_code',
+        },
+      ],
+    },
+  ],
+);
+
+export const CREATE_RECEIPT_ERRORS = {
+  400: RECEIPT_INVALID,
+  422: errorResponse(
+    'The site or note named is not yours in this mode, the site is archived, or an Idempotency-Key was reused with another body.',
+    [
+      { summary: 'Unknown site', code: 'RECEIPT_SITE_UNKNOWN' },
+      { summary: 'Site archived', code: 'SITE_ARCHIVED' },
+      { summary: 'Unknown note', code: 'RECEIPT_WTN_NOT_FOUND' },
+      { summary: 'Key reused', code: 'IDEMPOTENCY_KEY_REUSED' },
+    ],
+  ),
+  503: errorResponse('A live key, and this service is not connected to DWT.', [
+    { summary: 'DWT not configured', code: 'DWT_NOT_CONFIGURED' },
+  ]),
+};
+
+export const CORRECT_RECEIPT_ERRORS = {
+  400: RECEIPT_INVALID,
+  404: RECEIPT_NOT_FOUND,
+  422: errorResponse('The correction names another site, or a note that is not yours in this mode.', [
+    { summary: 'Site changed', code: 'RECEIPT_SITE_CHANGED' },
+    { summary: 'Unknown note', code: 'RECEIPT_WTN_NOT_FOUND' },
+  ]),
+};
+
+export const RESOLVE_ERRORS = {
+  400: errorResponse('in_dwt without its waste_tracking_id, or an unknown field.', [
+    {
+      summary: 'Id missing',
+      code: 'INVALID_REQUEST',
+      message: 'The body is not valid: see details.',
+      details: [{ field: '/waste_tracking_id', issue: 'is required when outcome is in_dwt' }],
+    },
+  ]),
+  404: RECEIPT_NOT_FOUND,
+  409: errorResponse('The receipt is not waiting for review.', [
+    { summary: 'Not in review', code: 'RECEIPT_NOT_IN_REVIEW' },
+  ]),
+};
+
+export const LIST_RECEIPT_ERRORS = {
+  400: errorResponse('A filter that is not valid, or an unknown parameter.', [
+    {
+      summary: 'Filters not valid',
+      code: 'INVALID_REQUEST',
+      message: 'The query string is not valid: see details.',
+      details: [{ field: 'received_from', issue: 'must be on or before received_to' }],
+    },
+  ]),
+};

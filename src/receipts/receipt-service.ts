@@ -1,0 +1,289 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../platform/clock.ts';
+import type { Db } from '../platform/db/database.ts';
+import { ApiError } from '../platform/errors.ts';
+import type { IdempotencyClaim } from '../platform/idempotency.ts';
+import { newId } from '../platform/ids.ts';
+import type { EwcLookup } from '../wtn/dependencies.ts';
+import { parseReference } from '../wtn/reference.ts';
+import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
+import type { DwtSubmitter } from './dwt-client.ts';
+import { DwtSandbox } from './dwt-sandbox.ts';
+import { fillFromNote } from './note-fill.ts';
+import { checkReceipt } from './receipt-rules.ts';
+import type { CreateReceiptBody, ListReceiptsQuery, ResolveBody, WasteReceipt } from './receipt-schemas.ts';
+import { ReceiptStore } from './receipt-store.ts';
+import type { FromNote, ReceiptContent, ReceiptScope, StoredReceiptBody } from './receipt-types.ts';
+import { receiptView } from './receipt-view.ts';
+import type { SiteService } from './site-service.ts';
+import type { Site } from './site-types.ts';
+import { londonDayStart, submissionDueBy } from './submission-deadline.ts';
+import { SubmissionWorker } from './submission-worker.ts';
+import type { WasteReceiptRow } from './tables.ts';
+
+export interface ReceiptServiceOptions {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  sites: SiteService;
+  catalogue: EwcLookup;
+  /** Reads a stored transfer note in the caller's scope (the wtn capability's service). */
+  note(scope: ReceiptScope, reference: string): Promise<WasteTransferNote | undefined>;
+  /** DWT itself; undefined when not configured. */
+  dwt?: DwtSubmitter;
+  worker: { enabled: boolean; pollMs: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
+}
+
+export const receiptNotFound = () => new ApiError('RECEIPT_NOT_FOUND');
+
+/**
+ * Waste receipts reported to DEFRA's Digital Waste Tracking service: checked as DWT checks them, stored
+ * before the client hears of them, then sent by the worker.
+ */
+export class ReceiptService {
+  readonly #o: ReceiptServiceOptions;
+  readonly #store: ReceiptStore;
+  readonly worker: SubmissionWorker;
+
+  constructor(options: ReceiptServiceOptions) {
+    this.#o = options;
+    this.#store = new ReceiptStore(options.db);
+    const w = options.worker;
+    this.worker = new SubmissionWorker({
+      store: this.#store,
+      live: options.dwt,
+      sandbox: new DwtSandbox(options.clock),
+      clock: options.clock,
+      logger: options.logger,
+      pollMs: w.pollMs,
+      retryBaseMs: w.retryBaseMs,
+      retryMaxMs: w.retryMaxMs,
+      // Token request and receipt request, each up to the timeout, plus a margin for a slow database.
+      leaseMs: 2 * w.timeoutMs + 5_000,
+    });
+  }
+
+  start(): void {
+    if (this.#o.worker.enabled) this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  async create(
+    scope: ReceiptScope,
+    body: CreateReceiptBody,
+    idempotency?: IdempotencyClaim,
+  ): Promise<{ receipt: WasteReceipt; replayed: boolean }> {
+    if (scope.mode === 'live' && !this.#o.dwt) throw new ApiError('DWT_NOT_CONFIGURED');
+    const site = await this.#o.sites.find(scope, body.site_id);
+    if (!site) throw new ApiError('RECEIPT_SITE_UNKNOWN');
+    if (site.archived) throw new ApiError('SITE_ARCHIVED');
+    const stored = await this.#prepare(scope, body, site);
+    const now = this.#o.clock.now();
+    const at = now.toISOString();
+    const row: WasteReceiptRow = {
+      id: newId('rcpt'),
+      organisation_id: scope.organisationId,
+      mode: scope.mode,
+      site_id: site.id,
+      created_at: at,
+      updated_at: at,
+      received_at: new Date(stored.content.received_at).toISOString(),
+      due_by: submissionDueBy(new Date(stored.content.received_at)).dueBy.toISOString(),
+      status: 'pending',
+      revision: 1,
+      dwt_revision: 0,
+      body: JSON.stringify(stored),
+      waste_tracking_id: null,
+      attempts: 0,
+      next_attempt_at: at,
+      lease_until: null,
+      submitted_at: null,
+      outcome: null,
+      idempotency_key: null,
+      request_hash: null,
+    };
+    if ((await this.#store.create(row, idempotency)) === 'idempotency_key_taken') {
+      // A concurrent request with the same key won the race: answer as its replay.
+      const earlier = await this.#store.findByIdempotencyKey(scope, idempotency!.key, now);
+      if (earlier?.request_hash === idempotency!.requestHash)
+        return { receipt: receiptView(earlier, now), replayed: true };
+      throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+    }
+    this.worker.wake();
+    return { receipt: receiptView(row, now), replayed: false };
+  }
+
+  async findIdempotent(
+    scope: ReceiptScope,
+    key: string,
+  ): Promise<{ requestHash: string; body: string } | undefined> {
+    const now = this.#o.clock.now();
+    const row = await this.#store.findByIdempotencyKey(scope, key, now);
+    return row?.request_hash
+      ? { requestHash: row.request_hash, body: JSON.stringify(receiptView(row, now)) }
+      : undefined;
+  }
+
+  async get(scope: ReceiptScope, id: string): Promise<WasteReceipt> {
+    const row = await this.#store.get(scope, id);
+    if (!row) throw receiptNotFound();
+    return receiptView(row, this.#o.clock.now());
+  }
+
+  async list(
+    scope: ReceiptScope,
+    q: ListReceiptsQuery,
+  ): Promise<{ data: WasteReceipt[]; has_more: boolean; next_starting_after: string | null }> {
+    const now = this.#o.clock.now();
+    const limit = q.limit ?? 20;
+    let startingAfter: { createdAt: string; id: string } | undefined;
+    if (q.starting_after) {
+      const after = await this.#store.get(scope, q.starting_after);
+      if (!after) {
+        throw new ApiError('INVALID_REQUEST', 'starting_after is not the id of one of your receipts.', [
+          { field: 'starting_after', issue: 'is not a receipt of this organisation and mode' },
+        ]);
+      }
+      startingAfter = { createdAt: after.created_at, id: after.id };
+    }
+    if (q.received_from && q.received_to && q.received_from > q.received_to) {
+      throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', [
+        { field: 'received_from', issue: 'must be on or before received_to' },
+      ]);
+    }
+    const rows = await this.#store.list(scope, {
+      limit: limit + 1,
+      startingAfter,
+      status: q.status,
+      siteId: q.site_id,
+      receivedFrom: q.received_from && londonDayStart(q.received_from).toISOString(),
+      receivedTo: q.received_to && londonDayStart(q.received_to, 1).toISOString(),
+      overdue: q.overdue,
+      now: now.toISOString(),
+    });
+    const page = rows.slice(0, limit);
+    return {
+      data: page.map((r) => receiptView(r, now)),
+      has_more: rows.length > limit,
+      next_starting_after: rows.length > limit ? page[page.length - 1].id : null,
+    };
+  }
+
+  /** A correction: the receipt's next revision, sent to DWT as its update (or as the create it still awaits). */
+  async correct(scope: ReceiptScope, id: string, body: CreateReceiptBody): Promise<WasteReceipt> {
+    const row = await this.#store.get(scope, id);
+    if (!row) throw receiptNotFound();
+    if (body.site_id !== row.site_id) throw new ApiError('RECEIPT_SITE_CHANGED');
+    const site = await this.#o.sites.get(scope, row.site_id);
+    const stored = await this.#prepare(scope, body, site);
+    const result = await this.#store.correct(scope, id, JSON.stringify(stored), this.#o.clock.now());
+    if (result.status === 'not_found') throw receiptNotFound();
+    this.worker.wake();
+    return receiptView(result.row, this.#o.clock.now());
+  }
+
+  /**
+   * A person's answer for a receipt whose submission had an unknown outcome: `in_dwt` records the id
+   * they found in DWT; `not_in_dwt` sends the receipt again.
+   */
+  async resolve(scope: ReceiptScope, id: string, body: ResolveBody): Promise<WasteReceipt> {
+    const row = await this.#store.get(scope, id);
+    if (!row) throw receiptNotFound();
+    if (row.status !== 'needs_review') throw new ApiError('RECEIPT_NOT_IN_REVIEW');
+    const now = this.#o.clock.now();
+    const at = now.toISOString();
+    let moved: boolean;
+    if (body.outcome === 'in_dwt') {
+      if (!body.waste_tracking_id) {
+        throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+          { field: '/waste_tracking_id', issue: 'is required when outcome is in_dwt' },
+        ]);
+      }
+      const attempts = await this.#store.attempts(id);
+      const sent = attempts.at(-1)?.revision ?? row.revision;
+      moved = await this.#store.transition(
+        scope,
+        id,
+        'needs_review',
+        {
+          status: row.revision > sent ? 'pending' : 'submitted',
+          next_attempt_at: row.revision > sent ? at : null,
+          waste_tracking_id: body.waste_tracking_id.toUpperCase(),
+          dwt_revision: sent,
+          submitted_at: row.submitted_at ?? at,
+          outcome: JSON.stringify({ message: 'A person confirmed DWT holds this receipt.' }),
+        },
+        now,
+      );
+    } else {
+      moved = await this.#store.transition(
+        scope,
+        id,
+        'needs_review',
+        {
+          status: 'pending',
+          next_attempt_at: at,
+          outcome: JSON.stringify({
+            message: 'A person confirmed DWT does not hold this receipt: sending again.',
+          }),
+        },
+        now,
+      );
+    }
+    if (!moved) throw new ApiError('RECEIPT_NOT_IN_REVIEW');
+    this.worker.wake();
+    return this.get(scope, id);
+  }
+
+  /** The receipt's content filled from its note and checked as DWT would, with the site's details. */
+  async #prepare(scope: ReceiptScope, body: CreateReceiptBody, site: Site): Promise<StoredReceiptBody> {
+    let content: ReceiptContent;
+    let from: FromNote | null = null;
+    if (body.wtn_reference !== undefined) {
+      const reference = parseReference(body.wtn_reference);
+      const note = reference ? await this.#o.note(scope, reference) : undefined;
+      if (!note) throw new ApiError('RECEIPT_WTN_NOT_FOUND');
+      const filled = fillFromNote(body, note, body.wtn_transfer_number);
+      if ('missingTransfer' in filled) {
+        throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+          { field: '/wtn_transfer_number', issue: `is not a collection logged under ${note.reference}` },
+        ]);
+      }
+      content = filled.content;
+      from = filled.from;
+    } else {
+      if (body.wtn_transfer_number !== undefined) {
+        throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+          { field: '/wtn_transfer_number', issue: 'is only allowed with wtn_reference' },
+        ]);
+      }
+      const { site_id: _s, wtn_reference: _w, wtn_transfer_number: _t, ...rest } = body;
+      content = rest;
+    }
+    const authorisation = content.authorisation_number?.trim().toUpperCase() ?? site.authorisation_numbers[0];
+    const { receipt, errors, warnings } = checkReceipt(
+      { ...content, authorisation_number: authorisation },
+      this.#o.catalogue,
+      this.#o.clock.now(),
+    );
+    if (!site.authorisation_numbers.includes(authorisation)) {
+      errors.push({
+        field: '/authorisation_number',
+        issue: `must be one of the site's: ${site.authorisation_numbers.join(', ')}`,
+      });
+    }
+    if (errors.length > 0)
+      throw new ApiError('INVALID_REQUEST', 'The receipt is not valid: see details.', errors);
+    receipt.received_at = new Date(receipt.received_at).toISOString();
+    const { id, name, address, dwt_api_code, email, phone } = site;
+    return {
+      content: receipt,
+      receiver: { id, name, address, dwt_api_code, email, phone },
+      from_wtn: from,
+      warnings,
+    };
+  }
+}

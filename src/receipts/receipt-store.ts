@@ -1,0 +1,320 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../platform/db/database.ts';
+import type { Database } from '../platform/db/schema.ts';
+import type { IdempotencyClaim } from '../platform/idempotency.ts';
+import type { ReceiptScope } from './receipt-types.ts';
+import type {
+  AttemptResult,
+  Mode,
+  ReceiptStatus,
+  WasteReceiptAttemptRow,
+  WasteReceiptRow,
+} from './tables.ts';
+
+const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+type Q = Kysely<Database> | Transaction<Database>;
+
+export interface ReceiptFilters {
+  limit: number;
+  startingAfter?: { createdAt: string; id: string };
+  status?: ReceiptStatus;
+  siteId?: string;
+  receivedFrom?: string;
+  receivedTo?: string;
+  /** Not yet in DWT and past (true) or not past (false) its due time at `now`. */
+  overdue?: boolean;
+  now: string;
+}
+
+/** What the worker decided after an attempt: the row's next state. */
+export interface AttemptFinish {
+  status: ReceiptStatus;
+  result: AttemptResult;
+  httpStatus: number | null;
+  /** JSON for the user: DWT's errors or warnings, or why the receipt waits. */
+  outcome: string;
+  nextAttemptAt: string | null;
+  wasteTrackingId?: string;
+  /** The revision DWT now holds (accepted attempts only). */
+  dwtRevision?: number;
+}
+
+export interface ClaimedReceipt {
+  row: WasteReceiptRow;
+  attempt: number;
+  operation: 'create' | 'update';
+}
+
+/**
+ * Receipts, their revisions and their submission attempts. The receipt row doubles as the outbox entry:
+ * `next_attempt_at` says when the worker should send it, `lease_until` that a request is in flight.
+ */
+export class ReceiptStore {
+  readonly #db: Db;
+  readonly #lockRows: boolean;
+  constructor(db: Db) {
+    this.#db = db;
+    this.#lockRows = db.dialect === 'postgres';
+  }
+
+  /** Writes a new receipt and its first revision; `idempotency_key_taken` when a concurrent retry won. */
+  async create(
+    row: WasteReceiptRow,
+    idempotency?: IdempotencyClaim,
+  ): Promise<'created' | 'idempotency_key_taken'> {
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      if (idempotency) {
+        // A key last used more than 24 hours ago may be used again (the idempotency window).
+        await trx
+          .updateTable('waste_receipts')
+          .set({ idempotency_key: null })
+          .where('organisation_id', '=', row.organisation_id)
+          .where('mode', '=', row.mode)
+          .where('idempotency_key', '=', idempotency.key)
+          .where(
+            'created_at',
+            '<=',
+            new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+          )
+          .execute();
+      }
+      const inserted = await trx
+        .insertInto('waste_receipts')
+        .values({
+          ...row,
+          idempotency_key: idempotency?.key ?? null,
+          request_hash: idempotency?.requestHash ?? null,
+        })
+        .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) return 'idempotency_key_taken';
+      await trx
+        .insertInto('waste_receipt_revisions')
+        .values({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body })
+        .execute();
+      return 'created';
+    });
+  }
+
+  async findByIdempotencyKey(
+    scope: ReceiptScope,
+    key: string,
+    now: Date,
+  ): Promise<WasteReceiptRow | undefined> {
+    return this.#scoped(this.#db.kysely, scope)
+      .where('idempotency_key', '=', key)
+      .where('created_at', '>', new Date(now.getTime() - IDEMPOTENCY_WINDOW_MS).toISOString())
+      .executeTakeFirst();
+  }
+
+  get(scope: ReceiptScope, id: string): Promise<WasteReceiptRow | undefined> {
+    return this.#scoped(this.#db.kysely, scope).where('id', '=', id).executeTakeFirst();
+  }
+
+  async attempts(receiptId: string): Promise<WasteReceiptAttemptRow[]> {
+    return this.#db.kysely
+      .selectFrom('waste_receipt_attempts')
+      .selectAll()
+      .where('receipt_id', '=', receiptId)
+      .orderBy('number')
+      .execute();
+  }
+
+  async list(scope: ReceiptScope, f: ReceiptFilters): Promise<WasteReceiptRow[]> {
+    let q = this.#scoped(this.#db.kysely, scope);
+    if (f.status) q = q.where('status', '=', f.status);
+    if (f.siteId) q = q.where('site_id', '=', f.siteId);
+    if (f.receivedFrom) q = q.where('received_at', '>=', f.receivedFrom);
+    if (f.receivedTo) q = q.where('received_at', '<', f.receivedTo);
+    if (f.overdue !== undefined) {
+      q = f.overdue
+        ? q.where('status', '!=', 'submitted').where('due_by', '<', f.now)
+        : q.where((eb) => eb.or([eb('status', '=', 'submitted'), eb('due_by', '>=', f.now)]));
+    }
+    if (f.startingAfter) {
+      const { createdAt, id } = f.startingAfter;
+      q = q.where((eb) =>
+        eb.or([
+          eb('created_at', '<', createdAt),
+          eb.and([eb('created_at', '=', createdAt), eb('id', '<', id)]),
+        ]),
+      );
+    }
+    return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(f.limit).execute();
+  }
+
+  /**
+   * Stores a correction as the next revision. A receipt that is not being sent is queued at once (as
+   * a create if DWT has never accepted it, else as DWT's update); one in flight is re-queued by the
+   * worker when its attempt ends; one waiting for review stays there (a person decides first).
+   */
+  async correct(
+    scope: ReceiptScope,
+    id: string,
+    body: string,
+    now: Date,
+  ): Promise<{ status: 'corrected'; row: WasteReceiptRow } | { status: 'not_found' }> {
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      let read = this.#scoped(trx, scope).where('id', '=', id);
+      if (this.#lockRows) read = read.forUpdate();
+      const row = await read.executeTakeFirst();
+      if (!row) return { status: 'not_found' };
+      const at = now.toISOString();
+      const revision = row.revision + 1;
+      const queue = row.status !== 'submitting' && row.status !== 'needs_review';
+      await trx
+        .updateTable('waste_receipts')
+        .set({
+          body,
+          revision,
+          updated_at: at,
+          ...(queue ? { status: 'pending' as const, next_attempt_at: at, outcome: null } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx
+        .insertInto('waste_receipt_revisions')
+        .values({ receipt_id: id, revision, created_at: at, body })
+        .execute();
+      return {
+        status: 'corrected',
+        row: (await this.#scoped(trx, scope).where('id', '=', id).executeTakeFirst())!,
+      };
+    });
+  }
+
+  /**
+   * Claims receipts due at `now` for one worker: marks them `submitting` under a lease and records the
+   * attempt before anything is sent, so a crash leaves evidence that a request may have gone out. On
+   * PostgreSQL, FOR UPDATE SKIP LOCKED lets several instances claim side by side without taking the same
+   * receipt; SQLite has one writer, and the claim is one transaction.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limit: number, modes: Mode[]): Promise<ClaimedReceipt[]> {
+    if (modes.length === 0) return [];
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      const at = now.toISOString();
+      let due = trx
+        .selectFrom('waste_receipts')
+        .selectAll()
+        .where('next_attempt_at', '<=', at)
+        .where('lease_until', 'is', null)
+        .where('mode', 'in', modes)
+        .orderBy('next_attempt_at')
+        .limit(limit);
+      if (this.#lockRows) due = due.forUpdate().skipLocked();
+      const rows = await due.execute();
+      const claimed: ClaimedReceipt[] = [];
+      for (const row of rows) {
+        const attempt = row.attempts + 1;
+        const operation = row.waste_tracking_id ? 'update' : 'create';
+        await trx
+          .updateTable('waste_receipts')
+          .set({
+            status: 'submitting',
+            attempts: attempt,
+            next_attempt_at: null,
+            lease_until: leaseUntil.toISOString(),
+            updated_at: at,
+          })
+          .where('id', '=', row.id)
+          .execute();
+        await trx
+          .insertInto('waste_receipt_attempts')
+          .values({ receipt_id: row.id, number: attempt, revision: row.revision, operation, started_at: at })
+          .execute();
+        claimed.push({ row: { ...row, status: 'submitting', attempts: attempt }, attempt, operation });
+      }
+      return claimed;
+    });
+  }
+
+  /**
+   * Records how an attempt ended. The attempt number fences the write: if a person resolved the receipt
+   * and a later attempt began meanwhile, this one's late answer changes only its own attempt record.
+   * A correction stored while the attempt was in flight is queued now.
+   */
+  async finish(
+    id: string,
+    attempt: number,
+    sentRevision: number,
+    done: AttemptFinish,
+    now: Date,
+  ): Promise<void> {
+    const at = now.toISOString();
+    await this.#db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('waste_receipt_attempts')
+        .set({ finished_at: at, result: done.result, http_status: done.httpStatus, detail: done.outcome })
+        .where('receipt_id', '=', id)
+        .where('number', '=', attempt)
+        .execute();
+      const row = await trx.selectFrom('waste_receipts').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row || row.attempts !== attempt) return;
+      const accepted = done.result === 'accepted';
+      const correctedMeanwhile = row.revision > sentRevision && (accepted || done.result === 'rejected');
+      await trx
+        .updateTable('waste_receipts')
+        .set({
+          status: correctedMeanwhile ? 'pending' : done.status,
+          next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
+          lease_until: null,
+          outcome: done.outcome,
+          updated_at: at,
+          ...(done.wasteTrackingId ? { waste_tracking_id: done.wasteTrackingId } : {}),
+          ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
+          ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  /** Receipts whose lease ran out while `submitting`: their worker stopped mid-request. */
+  async expiredLeases(now: Date): Promise<WasteReceiptRow[]> {
+    return this.#db.kysely
+      .selectFrom('waste_receipts')
+      .selectAll()
+      .where('status', '=', 'submitting')
+      .where('lease_until', '<', now.toISOString())
+      .execute();
+  }
+
+  /** Sets a receipt's state outside an attempt (a person's resolution); false when it was not in `from`. */
+  async transition(
+    scope: ReceiptScope,
+    id: string,
+    from: ReceiptStatus,
+    to: Partial<
+      Pick<
+        WasteReceiptRow,
+        | 'status'
+        | 'next_attempt_at'
+        | 'waste_tracking_id'
+        | 'outcome'
+        | 'submitted_at'
+        | 'dwt_revision'
+        | 'lease_until'
+      >
+    >,
+    now: Date,
+  ): Promise<boolean> {
+    const result = await this.#db.kysely
+      .updateTable('waste_receipts')
+      .set({ ...to, updated_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  #scoped(q: Q, scope: ReceiptScope) {
+    return q
+      .selectFrom('waste_receipts')
+      .selectAll()
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode);
+  }
+}

@@ -1,0 +1,101 @@
+import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { withExamples } from '../platform/openapi.ts';
+import { SITE_INVALID, SITE_NOT_FOUND, SITE_REQUEST_EXAMPLES } from './receipt-examples.ts';
+import type { ReceiptScope } from './receipt-types.ts';
+import { CreateSiteBody, SiteList, SiteParams, SiteRef, SiteSchema, UpdateSiteBody } from './site-schemas.ts';
+import type { SiteService } from './site-service.ts';
+
+const TAGS = ['Receiving sites'];
+export const scopeOf = (request: FastifyRequest): ReceiptScope => ({
+  organisationId: request.auth.organisationId,
+  mode: request.auth.mode,
+});
+
+/** /v1/sites: the receiving sites whose receipts are reported to DWT. */
+export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = async (app, { sites }) => {
+  app.addSchema(SiteSchema);
+  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+
+  app.post(
+    '/sites',
+    {
+      schema: {
+        operationId: 'createSite',
+        tags: TAGS,
+        summary: 'Register a receiving site',
+        description:
+          "A permitted site that receives waste: its permit numbers and the API code DEFRA issued it for Digital Waste Tracking. Sites belong to the key's mode.",
+        body: withExamples(CreateSiteBody, SITE_REQUEST_EXAMPLES),
+        response: { 201: SiteRef, 400: SITE_INVALID },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await sites.create(scopeOf(request), request.body)),
+  );
+
+  app.get(
+    '/sites',
+    {
+      schema: {
+        operationId: 'listSites',
+        tags: TAGS,
+        summary: 'List receiving sites',
+        description: 'Oldest first. Archived sites only with `include_archived=true`.',
+        querystring: Type.Object(
+          { include_archived: Type.Optional(Type.Boolean({ default: false })) },
+          { additionalProperties: false },
+        ),
+        response: { 200: SiteList },
+      },
+    },
+    async (request) => ({ data: await sites.list(scopeOf(request), request.query.include_archived) }),
+  );
+
+  app.get(
+    '/sites/:id',
+    {
+      schema: {
+        operationId: 'getSite',
+        tags: TAGS,
+        summary: 'Retrieve a receiving site',
+        params: SiteParams,
+        response: { 200: SiteRef, 404: SITE_NOT_FOUND },
+      },
+    },
+    async (request) => sites.get(scopeOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/sites/:id',
+    {
+      schema: {
+        operationId: 'updateSite',
+        tags: TAGS,
+        summary: 'Change a receiving site',
+        description:
+          'Only the fields sent change. Receipts already made keep the site details they were made with; correct a receipt to send the new ones.',
+        params: SiteParams,
+        body: UpdateSiteBody,
+        response: { 200: SiteRef, 400: SITE_INVALID, 404: SITE_NOT_FOUND },
+      },
+    },
+    async (request) => sites.update(scopeOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/sites/:id',
+    {
+      schema: {
+        operationId: 'archiveSite',
+        tags: TAGS,
+        summary: 'Archive a receiving site',
+        description:
+          'The site takes no new receipts; it and its receipts are kept (records are kept for years), so nothing is deleted.',
+        params: SiteParams,
+        response: { 200: SiteRef, 404: SITE_NOT_FOUND },
+      },
+    },
+    async (request) => sites.archive(scopeOf(request), request.params.id),
+  );
+};
