@@ -5,9 +5,12 @@ import {
   CORRECT_RECEIPT_ERRORS,
   CREATE_RECEIPT_ERRORS,
   LIST_RECEIPT_ERRORS,
+  RECEIPT_EXAMPLES,
+  RECEIPT_LIST_EXAMPLES,
   RECEIPT_NOT_FOUND,
   RECEIPT_REQUEST_EXAMPLES,
   RESOLVE_ERRORS,
+  RESOLVE_EXAMPLES,
 } from './receipt-examples.ts';
 import {
   CreateReceiptBody,
@@ -50,7 +53,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
           "Checks the receipt as DEFRA's Digital Waste Tracking service does, stores it, and answers 202 at once; a worker then submits it to DWT (test keys: a sandbox) and the receipt moves to `submitted` with DWT's waste tracking id, `rejected` with DWT's reasons, `retrying` while DWT is unavailable, or `needs_review` when DWT's answer was lost. `wtn_reference` fills what a stored transfer note knows. Send an `Idempotency-Key` to make retries safe.",
         body: withExamples(CreateReceiptBody, RECEIPT_REQUEST_EXAMPLES),
         response: {
-          202: { ...WasteReceiptRef, description: 'Stored and queued for DWT; follow `status`.' },
+          202: {
+            ...withExamples(WasteReceiptRef, RECEIPT_EXAMPLES),
+            description: 'Stored and queued for DWT; follow `status`.',
+          },
           ...CREATE_RECEIPT_ERRORS,
         },
       },
@@ -76,7 +82,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         description:
           "Newest first, for the key's mode. `overdue=true` finds receipts not yet in DWT after their submission deadline; `status=needs_review` those waiting for a person.",
         querystring: ListReceiptsQuery,
-        response: { 200: ReceiptList, ...LIST_RECEIPT_ERRORS },
+        response: { 200: withExamples(ReceiptList, RECEIPT_LIST_EXAMPLES), ...LIST_RECEIPT_ERRORS },
       },
     },
     async (request) => receipts.list(scopeOf(request), request.query),
@@ -91,7 +97,7 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         summary: 'Retrieve a waste receipt',
         description: 'The receipt, its submission state, its deadline and what DWT said.',
         params: ReceiptParams,
-        response: { 200: WasteReceiptRef, 404: RECEIPT_NOT_FOUND },
+        response: { 200: withExamples(WasteReceiptRef, RECEIPT_EXAMPLES), 404: RECEIPT_NOT_FOUND },
       },
     },
     async (request) => receipts.get(scopeOf(request), request.params.id),
@@ -107,8 +113,8 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         description:
           'Replaces the receipt with a new revision (send the whole receipt, as on create; the site cannot change). Checked as on create; DWT receives it as its update (PUT) when it already holds the receipt, else as the create still owed. Earlier revisions are kept. DWT expects every mistake corrected, and disposal or recovery codes added once known.',
         params: ReceiptParams,
-        body: CreateReceiptBody,
-        response: { 200: WasteReceiptRef, ...CORRECT_RECEIPT_ERRORS },
+        body: withExamples(CreateReceiptBody, RECEIPT_REQUEST_EXAMPLES),
+        response: { 200: withExamples(WasteReceiptRef, RECEIPT_EXAMPLES), ...CORRECT_RECEIPT_ERRORS },
       },
     },
     async (request) => receipts.correct(scopeOf(request), request.params.id, request.body),
@@ -124,8 +130,8 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
         description:
           'For a receipt in `needs_review`: after checking DWT, say `in_dwt` with the waste tracking id you found, or `not_in_dwt` to send it again. Never resent without this answer, so DWT never holds it twice.',
         params: ReceiptParams,
-        body: ResolveBody,
-        response: { 200: WasteReceiptRef, ...RESOLVE_ERRORS },
+        body: withExamples(ResolveBody, RESOLVE_EXAMPLES),
+        response: { 200: withExamples(WasteReceiptRef, RECEIPT_EXAMPLES), ...RESOLVE_ERRORS },
       },
     },
     async (request) => receipts.resolve(scopeOf(request), request.params.id, request.body),

@@ -343,20 +343,32 @@ export const ReceiptList = Type.Object({
 
 export const ListReceiptsQuery = Type.Object(
   {
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, examples: [50] })),
     starting_after: Type.Optional(
-      Type.String({ maxLength: 60, description: 'The last id of the previous page.' }),
+      Type.String({
+        maxLength: 60,
+        description: 'The last id of the previous page.',
+        examples: ['rcpt_RpqZV6h7ZwFy7Ov5jXqh'],
+      }),
     ),
-    status: Type.Optional(ReceiptStatusField),
-    site_id: Type.Optional(Type.String({ maxLength: 60 })),
+    status: Type.Optional({ ...ReceiptStatusField, examples: ['needs_review'] }),
+    site_id: Type.Optional(Type.String({ maxLength: 60, examples: ['site_7Hq2xZ0aB4cD6eF8gH1j'] })),
     received_from: Type.Optional(
-      Type.String({ format: 'date', description: 'Received on or after this London date.' }),
+      Type.String({
+        format: 'date',
+        description: 'Received on or after this London date.',
+        examples: ['2026-11-01'],
+      }),
     ),
     received_to: Type.Optional(
-      Type.String({ format: 'date', description: 'Received on or before this London date.' }),
+      Type.String({
+        format: 'date',
+        description: 'Received on or before this London date.',
+        examples: ['2026-11-30'],
+      }),
     ),
     overdue: Type.Optional(
-      Type.Boolean({ description: 'true: not in DWT and past due; false: the others.' }),
+      Type.Boolean({ description: 'true: not in DWT and past due; false: the others.', examples: [true] }),
     ),
   },
   Strict,
@@ -364,7 +376,11 @@ export const ListReceiptsQuery = Type.Object(
 export type ListReceiptsQuery = Static<typeof ListReceiptsQuery>;
 
 export const ReceiptParams = Type.Object({
-  id: Type.String({ maxLength: 60, description: 'The receipt id, `rcpt_…`.' }),
+  id: Type.String({
+    maxLength: 60,
+    description: 'The receipt id, `rcpt_…`.',
+    examples: ['rcpt_RpqZV6h7ZwFy7Ov5jXqh'],
+  }),
 });
 
 export const ResolveBody = Type.Object(

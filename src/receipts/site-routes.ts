@@ -2,7 +2,14 @@ import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fasti
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { withExamples } from '../platform/openapi.ts';
-import { SITE_INVALID, SITE_NOT_FOUND, SITE_REQUEST_EXAMPLES } from './receipt-examples.ts';
+import {
+  SITE_EXAMPLES,
+  SITE_INVALID,
+  SITE_LIST_EXAMPLES,
+  SITE_NOT_FOUND,
+  SITE_REQUEST_EXAMPLES,
+  SITE_UPDATE_EXAMPLES,
+} from './receipt-examples.ts';
 import type { ReceiptScope } from './receipt-types.ts';
 import { CreateSiteBody, SiteList, SiteParams, SiteRef, SiteSchema, UpdateSiteBody } from './site-schemas.ts';
 import type { SiteService } from './site-service.ts';
@@ -28,7 +35,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
         description:
           "A permitted site that receives waste: its permit numbers and the API code DEFRA issued it for Digital Waste Tracking. Sites belong to the key's mode.",
         body: withExamples(CreateSiteBody, SITE_REQUEST_EXAMPLES),
-        response: { 201: SiteRef, 400: SITE_INVALID },
+        response: { 201: withExamples(SiteRef, SITE_EXAMPLES), 400: SITE_INVALID },
       },
     },
     async (request, reply) => reply.code(201).send(await sites.create(scopeOf(request), request.body)),
@@ -43,10 +50,10 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
         summary: 'List receiving sites',
         description: 'Oldest first. Archived sites only with `include_archived=true`.',
         querystring: Type.Object(
-          { include_archived: Type.Optional(Type.Boolean({ default: false })) },
+          { include_archived: Type.Optional(Type.Boolean({ default: false, examples: [true] })) },
           { additionalProperties: false },
         ),
-        response: { 200: SiteList },
+        response: { 200: withExamples(SiteList, SITE_LIST_EXAMPLES) },
       },
     },
     async (request) => ({ data: await sites.list(scopeOf(request), request.query.include_archived) }),
@@ -60,7 +67,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
         tags: TAGS,
         summary: 'Retrieve a receiving site',
         params: SiteParams,
-        response: { 200: SiteRef, 404: SITE_NOT_FOUND },
+        response: { 200: withExamples(SiteRef, SITE_EXAMPLES), 404: SITE_NOT_FOUND },
       },
     },
     async (request) => sites.get(scopeOf(request), request.params.id),
@@ -76,8 +83,8 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
         description:
           'Only the fields sent change. Receipts already made keep the site details they were made with; correct a receipt to send the new ones.',
         params: SiteParams,
-        body: UpdateSiteBody,
-        response: { 200: SiteRef, 400: SITE_INVALID, 404: SITE_NOT_FOUND },
+        body: withExamples(UpdateSiteBody, SITE_UPDATE_EXAMPLES),
+        response: { 200: withExamples(SiteRef, SITE_EXAMPLES), 400: SITE_INVALID, 404: SITE_NOT_FOUND },
       },
     },
     async (request) => sites.update(scopeOf(request), request.params.id, request.body),
@@ -93,7 +100,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
         description:
           'The site takes no new receipts; it and its receipts are kept (records are kept for years), so nothing is deleted.',
         params: SiteParams,
-        response: { 200: SiteRef, 404: SITE_NOT_FOUND },
+        response: { 200: withExamples(SiteRef, SITE_EXAMPLES), 404: SITE_NOT_FOUND },
       },
     },
     async (request) => sites.archive(scopeOf(request), request.params.id),

@@ -54,5 +54,9 @@ export const SiteSchema = Type.Object(
 export const SiteRef = Type.Unsafe<Static<typeof SiteSchema>>({ $ref: 'Site#' });
 export const SiteList = Type.Object({ data: Type.Array(SiteRef) });
 export const SiteParams = Type.Object({
-  id: Type.String({ maxLength: 60, description: 'The site id, `site_…`.' }),
+  id: Type.String({
+    maxLength: 60,
+    description: 'The site id, `site_…`.',
+    examples: ['site_7Hq2xZ0aB4cD6eF8gH1j'],
+  }),
 });
