@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiptStore } from '../../src/receipts/receipt-store.ts';
-import { receiptApp, receiptBody, type ReceiptApp } from './receipt-app.ts';
+import { type ReceiptApp, receiptApp, receiptBody } from './receipt-app.ts';
 
 // The worker is off: these tests drive the claim and the worker's round by hand.
 let t: ReceiptApp;
@@ -50,7 +50,11 @@ describe('sharing the submission work between instances', () => {
     expect(receipt.status).toBe('needs_review');
     expect(receipt.submission.message).toContain('stopped while this receipt was being sent');
     await t.app.services.receipts.worker.runOnce();
-    const attempts = await t.db.kysely.selectFrom('waste_receipt_attempts').selectAll().where('receipt_id', '=', id).execute();
+    const attempts = await t.db.kysely
+      .selectFrom('waste_receipt_attempts')
+      .selectAll()
+      .where('receipt_id', '=', id)
+      .execute();
     expect(attempts).toHaveLength(1);
     expect(attempts[0].result).toBe('unknown');
   });
