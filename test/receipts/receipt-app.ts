@@ -17,6 +17,8 @@ export interface ReceiptApp extends TestApp {
   site(key?: string, overrides?: Record<string, unknown>): Promise<Site>;
   /** Polls the receipt until its status is one of `statuses` (the worker runs in the background). */
   settle(id: string, statuses: string[], key?: string): Promise<WasteReceipt>;
+  /** Polls the receipt until `done` holds for it. */
+  settleWhere(id: string, done: (receipt: WasteReceipt) => boolean, key?: string): Promise<WasteReceipt>;
 }
 
 export const siteBody = (overrides: Record<string, unknown> = {}) => ({
@@ -83,12 +85,15 @@ export async function receiptApp(options: { env?: Record<string, string> } = {})
       if (res.statusCode !== 201) throw new Error(`site: ${res.statusCode} ${res.body}`);
       return res.json();
     },
-    async settle(id, statuses, key = test.key) {
+    settle(id, statuses, key = test.key) {
+      return this.settleWhere(id, (r) => statuses.includes(r.status), key);
+    },
+    async settleWhere(id, done, key = test.key) {
       const deadline = Date.now() + 10_000;
       for (;;) {
         const res = await get(`/v1/waste-receipts/${id}`, key);
         const receipt = res.json() as WasteReceipt;
-        if (statuses.includes(receipt.status)) return receipt;
+        if (done(receipt)) return receipt;
         if (Date.now() > deadline) throw new Error(`receipt ${id} stayed ${receipt.status}: ${res.body}`);
         await new Promise((r) => setTimeout(r, 20));
       }
