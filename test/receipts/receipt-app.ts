@@ -73,6 +73,20 @@ export async function receiptApp(options: { env?: Record<string, string> } = {})
   const post = (path: string, body: unknown, key = test.key, headers: Record<string, string> = {}) =>
     t.call(key, { method: 'POST', url: path, payload: body as object, headers });
   const get = (path: string, key = test.key) => t.call(key, { method: 'GET', url: path });
+  async function settleWhere(
+    id: string,
+    done: (r: WasteReceipt) => boolean,
+    key = test.key,
+  ): Promise<WasteReceipt> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const res = await get(`/v1/waste-receipts/${id}`, key);
+      const receipt = res.json() as WasteReceipt;
+      if (done(receipt)) return receipt;
+      if (Date.now() > deadline) throw new Error(`receipt ${id} stayed ${receipt.status}: ${res.body}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
   return {
     ...t,
     testKey: test.key,
@@ -85,18 +99,7 @@ export async function receiptApp(options: { env?: Record<string, string> } = {})
       if (res.statusCode !== 201) throw new Error(`site: ${res.statusCode} ${res.body}`);
       return res.json();
     },
-    settle(id, statuses, key = test.key) {
-      return this.settleWhere(id, (r) => statuses.includes(r.status), key);
-    },
-    async settleWhere(id, done, key = test.key) {
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const res = await get(`/v1/waste-receipts/${id}`, key);
-        const receipt = res.json() as WasteReceipt;
-        if (done(receipt)) return receipt;
-        if (Date.now() > deadline) throw new Error(`receipt ${id} stayed ${receipt.status}: ${res.body}`);
-        await new Promise((r) => setTimeout(r, 20));
-      }
-    },
+    settle: (id, statuses, key = test.key) => settleWhere(id, (r) => statuses.includes(r.status), key),
+    settleWhere,
   };
 }
