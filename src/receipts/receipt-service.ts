@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
+import { GroupCommit } from '../platform/group-commit.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { newId } from '../platform/ids.ts';
 import type { EwcLookup } from '../wtn/dependencies.ts';
@@ -12,7 +13,7 @@ import { DwtSandbox } from './dwt-sandbox.ts';
 import { fillFromNote } from './note-fill.ts';
 import { checkReceipt } from './receipt-rules.ts';
 import type { CreateReceiptBody, ListReceiptsQuery, ResolveBody, WasteReceipt } from './receipt-schemas.ts';
-import { ReceiptStore } from './receipt-store.ts';
+import { type CreateOutcome, type NewReceipt, ReceiptStore } from './receipt-store.ts';
 import type { FromNote, ReceiptContent, ReceiptScope, StoredReceiptBody } from './receipt-types.ts';
 import { receiptView } from './receipt-view.ts';
 import type { SiteService } from './site-service.ts';
@@ -43,11 +44,18 @@ export const receiptNotFound = () => new ApiError('RECEIPT_NOT_FOUND');
 export class ReceiptService {
   readonly #o: ReceiptServiceOptions;
   readonly #store: ReceiptStore;
+  readonly #writer: GroupCommit<NewReceipt, CreateOutcome>;
   readonly worker: SubmissionWorker;
 
   constructor(options: ReceiptServiceOptions) {
     this.#o = options;
     this.#store = new ReceiptStore(options.db);
+    this.#writer = new GroupCommit({
+      commit: (items) => this.#store.createBatch(items),
+      clock: options.clock,
+      logger: options.logger,
+      what: 'waste receipt',
+    });
     const w = options.worker;
     this.worker = new SubmissionWorker({
       store: this.#store,
@@ -105,7 +113,7 @@ export class ReceiptService {
       idempotency_key: null,
       request_hash: null,
     };
-    if ((await this.#store.create(row, idempotency)) === 'idempotency_key_taken') {
+    if ((await this.#writer.write({ row, idempotency })) === 'idempotency_key_taken') {
       // A concurrent request with the same key won the race: answer as its replay.
       const earlier = await this.#store.findByIdempotencyKey(scope, idempotency!.key, now);
       if (earlier?.request_hash === idempotency!.requestHash)

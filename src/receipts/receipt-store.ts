@@ -39,6 +39,21 @@ export interface AttemptFinish {
   dwtRevision?: number;
 }
 
+export interface NewReceipt {
+  row: WasteReceiptRow;
+  idempotency?: IdempotencyClaim;
+}
+
+export type CreateOutcome = 'created' | 'idempotency_key_taken';
+
+/** How one attempt ended, to be recorded (ReceiptStore.finishBatch). */
+export interface FinishedAttempt {
+  id: string;
+  attempt: number;
+  sentRevision: number;
+  done: AttemptFinish;
+}
+
 export interface ClaimedReceipt {
   row: WasteReceiptRow;
   attempt: number;
@@ -57,43 +72,50 @@ export class ReceiptStore {
     this.#lockRows = db.dialect === 'postgres';
   }
 
-  /** Writes a new receipt and its first revision; `idempotency_key_taken` when a concurrent retry won. */
-  async create(
-    row: WasteReceiptRow,
-    idempotency?: IdempotencyClaim,
-  ): Promise<'created' | 'idempotency_key_taken'> {
+  /**
+   * Writes new receipts and their first revisions in one transaction (group commit: one fsync for all).
+   * A receipt whose Idempotency-Key a concurrent request already used is `idempotency_key_taken`.
+   */
+  async createBatch(items: NewReceipt[]): Promise<CreateOutcome[]> {
     return this.#db.kysely.transaction().execute(async (trx) => {
-      if (idempotency) {
-        // A key last used more than 24 hours ago may be used again (the idempotency window).
+      const outcomes: CreateOutcome[] = [];
+      for (const { row, idempotency } of items) {
+        if (idempotency) {
+          // A key last used more than 24 hours ago may be used again (the idempotency window).
+          await trx
+            .updateTable('waste_receipts')
+            .set({ idempotency_key: null })
+            .where('organisation_id', '=', row.organisation_id)
+            .where('mode', '=', row.mode)
+            .where('idempotency_key', '=', idempotency.key)
+            .where(
+              'created_at',
+              '<=',
+              new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+            )
+            .execute();
+        }
+        const inserted = await trx
+          .insertInto('waste_receipts')
+          .values({
+            ...row,
+            idempotency_key: idempotency?.key ?? null,
+            request_hash: idempotency?.requestHash ?? null,
+          })
+          .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) {
+          outcomes.push('idempotency_key_taken');
+          continue;
+        }
         await trx
-          .updateTable('waste_receipts')
-          .set({ idempotency_key: null })
-          .where('organisation_id', '=', row.organisation_id)
-          .where('mode', '=', row.mode)
-          .where('idempotency_key', '=', idempotency.key)
-          .where(
-            'created_at',
-            '<=',
-            new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-          )
+          .insertInto('waste_receipt_revisions')
+          .values({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body })
           .execute();
+        outcomes.push('created');
       }
-      const inserted = await trx
-        .insertInto('waste_receipts')
-        .values({
-          ...row,
-          idempotency_key: idempotency?.key ?? null,
-          request_hash: idempotency?.requestHash ?? null,
-        })
-        .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
-        .returning('id')
-        .executeTakeFirst();
-      if (!inserted) return 'idempotency_key_taken';
-      await trx
-        .insertInto('waste_receipt_revisions')
-        .values({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body })
-        .execute();
-      return 'created';
+      return outcomes;
     });
   }
 
@@ -232,41 +254,43 @@ export class ReceiptStore {
   /**
    * Records how an attempt ended. The attempt number fences the write: if a person resolved the receipt
    * and a later attempt began meanwhile, this one's late answer changes only its own attempt record.
-   * A correction stored while the attempt was in flight is queued now.
+   * A correction stored while the attempt was in flight is queued now. Attempts that end together are
+   * recorded in one transaction (group commit).
    */
-  async finish(
-    id: string,
-    attempt: number,
-    sentRevision: number,
-    done: AttemptFinish,
-    now: Date,
-  ): Promise<void> {
+  async finishBatch(items: FinishedAttempt[], now: Date): Promise<undefined[]> {
     const at = now.toISOString();
-    await this.#db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('waste_receipt_attempts')
-        .set({ finished_at: at, result: done.result, http_status: done.httpStatus, detail: done.outcome })
-        .where('receipt_id', '=', id)
-        .where('number', '=', attempt)
-        .execute();
-      const row = await trx.selectFrom('waste_receipts').selectAll().where('id', '=', id).executeTakeFirst();
-      if (!row || row.attempts !== attempt) return;
-      const accepted = done.result === 'accepted';
-      const correctedMeanwhile = row.revision > sentRevision && (accepted || done.result === 'rejected');
-      await trx
-        .updateTable('waste_receipts')
-        .set({
-          status: correctedMeanwhile ? 'pending' : done.status,
-          next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
-          lease_until: null,
-          outcome: done.outcome,
-          updated_at: at,
-          ...(done.wasteTrackingId ? { waste_tracking_id: done.wasteTrackingId } : {}),
-          ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
-          ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
-        })
-        .where('id', '=', id)
-        .execute();
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      for (const { id, attempt, sentRevision, done } of items) {
+        await trx
+          .updateTable('waste_receipt_attempts')
+          .set({ finished_at: at, result: done.result, http_status: done.httpStatus, detail: done.outcome })
+          .where('receipt_id', '=', id)
+          .where('number', '=', attempt)
+          .execute();
+        const row = await trx
+          .selectFrom('waste_receipts')
+          .selectAll()
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!row || row.attempts !== attempt) continue;
+        const accepted = done.result === 'accepted';
+        const correctedMeanwhile = row.revision > sentRevision && (accepted || done.result === 'rejected');
+        await trx
+          .updateTable('waste_receipts')
+          .set({
+            status: correctedMeanwhile ? 'pending' : done.status,
+            next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
+            lease_until: null,
+            outcome: done.outcome,
+            updated_at: at,
+            ...(done.wasteTrackingId ? { waste_tracking_id: done.wasteTrackingId } : {}),
+            ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
+            ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
+          })
+          .where('id', '=', id)
+          .execute();
+      }
+      return items.map(() => undefined);
     });
   }
 

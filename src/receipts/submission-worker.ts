@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
+import { GroupCommit } from '../platform/group-commit.ts';
 import type { DwtOutcome, DwtSubmitter } from './dwt-client.ts';
 import { dwtPayload, ourDetails } from './dwt-payload.ts';
-import type { AttemptFinish, ClaimedReceipt, ReceiptStore } from './receipt-store.ts';
+import type { AttemptFinish, ClaimedReceipt, FinishedAttempt, ReceiptStore } from './receipt-store.ts';
 import type { StoredReceiptBody } from './receipt-types.ts';
 import type { StoredOutcome } from './receipt-view.ts';
 import type { Mode, WasteReceiptRow } from './tables.ts';
@@ -31,6 +32,7 @@ const BATCH = 10;
  */
 export class SubmissionWorker {
   readonly #o: WorkerOptions;
+  readonly #results: GroupCommit<FinishedAttempt, undefined>;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -38,6 +40,12 @@ export class SubmissionWorker {
 
   constructor(options: WorkerOptions) {
     this.#o = options;
+    this.#results = new GroupCommit({
+      commit: (items, now) => options.store.finishBatch(items, now),
+      clock: options.clock,
+      logger: options.logger,
+      what: 'receipt attempt',
+    });
   }
 
   start(): void {
@@ -117,7 +125,7 @@ export class SubmissionWorker {
       },
       'receipt submission attempt',
     );
-    await this.#o.store.finish(row.id, attempt, row.revision, done, this.#o.clock.now());
+    await this.#results.write({ id: row.id, attempt, sentRevision: row.revision, done });
   }
 
   #conclude(row: WasteReceiptRow, operation: 'create' | 'update', outcome: DwtOutcome): AttemptFinish {
@@ -205,7 +213,7 @@ export class SubmissionWorker {
         { receipt: row.id, attempt: row.attempts, status: done.status },
         'receipt attempt abandoned',
       );
-      await this.#o.store.finish(row.id, row.attempts, row.revision, done, now);
+      await this.#results.write({ id: row.id, attempt: row.attempts, sentRevision: row.revision, done });
     }
   }
 }

@@ -1,70 +1,11 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
+import { type CommitBatch, GroupCommit } from '../platform/group-commit.ts';
 import type { NewNote, WriteOutcome } from './note-store.ts';
 
-/** Writes one batch in one transaction: all or nothing. */
-export type CommitBatch = (items: NewNote[], now: Date) => Promise<WriteOutcome[]>;
-
-interface Waiting {
-  item: NewNote;
-  resolve(outcome: WriteOutcome): void;
-  reject(error: unknown): void;
-}
-
-/** Bounds one transaction's multi-row insert well under SQLite's and PostgreSQL's parameter limits. */
-const MAX_BATCH = 256;
-
-/**
- * Group commit. Every commit is made durable before it returns (SQLite synchronous=FULL; PostgreSQL's
- * default synchronous_commit), and a durable commit costs an fsync, so one transaction per note caps
- * throughput at the disk's fsync rate. Instead, notes that arrive while a commit is in progress, or in
- * the same turn of the event loop, are written together in the next transaction. A caller's promise
- * settles only after its batch has committed, so no note is acknowledged before it is durable; if the
- * transaction fails, every caller in it is rejected and none is acknowledged.
- */
-export class NoteWriter {
-  readonly #commit: CommitBatch;
-  readonly #clock: Clock;
-  readonly #logger: Logger;
-  #queue: Waiting[] = [];
-  #running: Promise<void> | undefined;
-
-  constructor(options: { commit: CommitBatch; clock: Clock; logger: Logger }) {
-    this.#commit = options.commit;
-    this.#clock = options.clock;
-    this.#logger = options.logger;
-  }
-
-  write(item: NewNote): Promise<WriteOutcome> {
-    return new Promise((resolve, reject) => {
-      this.#queue.push({ item, resolve, reject });
-      // setImmediate rather than a microtask, so every request parsed in this turn joins the batch.
-      this.#running ??= new Promise<void>((started) => setImmediate(started)).then(() => this.#drain());
-    });
-  }
-
-  /** Resolves once every note handed to the writer so far has been committed or rejected. */
-  async flush(): Promise<void> {
-    while (this.#running) await this.#running;
-  }
-
-  async #drain(): Promise<void> {
-    try {
-      while (this.#queue.length > 0) {
-        const batch = this.#queue.splice(0, MAX_BATCH);
-        try {
-          const outcomes = await this.#commit(
-            batch.map((w) => w.item),
-            this.#clock.now(),
-          );
-          for (const [i, w] of batch.entries()) w.resolve(outcomes[i]);
-        } catch (error) {
-          this.#logger.error({ err: error, notes: batch.length }, 'transfer note batch failed; none written');
-          for (const w of batch) w.reject(error);
-        }
-      }
-    } finally {
-      this.#running = undefined;
-    }
+/** Transfer notes written by group commit (src/platform/group-commit.ts). */
+export class NoteWriter extends GroupCommit<NewNote, WriteOutcome> {
+  constructor(options: { commit: CommitBatch<NewNote, WriteOutcome>; clock: Clock; logger: Logger }) {
+    super({ ...options, what: 'transfer note' });
   }
 }

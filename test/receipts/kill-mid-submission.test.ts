@@ -63,7 +63,7 @@ describe(`a server killed while a receipt is with DWT (${dialect})`, () => {
     timeout: 90_000,
   }, async () => {
     server = await startServerProcess(env);
-    const site = await (await call('/v1/sites', siteBody())).json();
+    const site = (await (await call('/v1/sites', siteBody())).json()) as { id: string };
     // DWT records the movement and never answers; the server is killed while it waits.
     dwt.hang(1);
     const created = await call('/v1/waste-receipts', receiptBody(site.id));
