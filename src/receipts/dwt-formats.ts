@@ -1,3 +1,6 @@
+import { isEmailValid } from '@hapi/address';
+import { tlds } from '@hapi/tlds';
+
 /**
  * The formats DWT accepts for postcodes, registration, permit and consignment numbers, written from
  * DEFRA waste-movement-utils src/constants/regexes.js and src/schemas/hazardous-waste-consignment.js
@@ -71,6 +74,12 @@ export const isDwtAuthorisationNumber = (value: string) =>
 const CONSIGNMENT_CODES = [/^[A-Za-z0-9]{2,}\/[A-Za-z0-9]{5}[A-Za-z]?$/, /^S[ABC]\d{7}$/, /^D[ABC]\d{7}$/];
 
 export const isConsignmentCode = (value: string) => CONSIGNMENT_CODES.some((r) => r.test(value));
+
+// DWT checks email addresses with Joi's email rule, which is @hapi/address with the IANA list of top-level
+// domains: no bare host names, IP literals or quoted local parts. The same library answers here.
+const EMAIL_OPTIONS = { tlds: { allow: tlds, deny: null } };
+export const isDwtEmail = (value: string) => isEmailValid(value, EMAIL_OPTIONS);
+export const EMAIL_EXAMPLE = 'an email address with a real domain, e.g. ops@example.co.uk';
 
 export const REGISTRATION_EXAMPLE = 'a carrier, broker or dealer registration, e.g. CBDU123456';
 export const AUTHORISATION_EXAMPLE = 'a permit or licence number DWT accepts, e.g. EPR/AB1234CD or WML123456';

@@ -3,8 +3,10 @@ import type { EwcLookup } from '../wtn/dependencies.ts';
 import {
   AUTHORISATION_EXAMPLE,
   CONSIGNMENT_EXAMPLE,
+  EMAIL_EXAMPLE,
   isConsignmentCode,
   isDwtAuthorisationNumber,
+  isDwtEmail,
   isDwtRegistrationNumber,
   isUkOrIrishPostcode,
   isUkPostcode,
@@ -55,8 +57,17 @@ export function checkReceipt(
   const warnings: ReceiptWarning[] = [];
   const fail = (field: string, issue: string) => errors.push({ field, issue });
   const receipt: ReceiptContent = structuredClone(input);
+  // null is "none", as DWT reads it: the same as leaving the field out.
+  if (receipt.reason_for_no_consignment_code === null) delete receipt.reason_for_no_consignment_code;
+  if (receipt.carrier?.reason_for_no_registration_number === null)
+    delete receipt.carrier.reason_for_no_registration_number;
 
-  if (Date.parse(receipt.received_at) > now.getTime() + 5 * 60_000) {
+  const receivedAt = Date.parse(receipt.received_at);
+  // The schema's date-time format lets through a leap second and a bracketed zone name, which no
+  // date parser (and not DWT) reads.
+  if (Number.isNaN(receivedAt))
+    fail('/received_at', 'must be an ISO 8601 date and time, e.g. 2026-11-23T09:15:00Z');
+  else if (receivedAt > now.getTime() + 5 * 60_000) {
     fail('/received_at', 'must not be in the future');
   }
   checkCarrier(receipt, fail);
@@ -67,6 +78,8 @@ export function checkReceipt(
     }
     if (b.registration_number) b.registration_number = b.registration_number.trim().toUpperCase();
     if (b.address) b.address = checkAddress(b.address, '/broker_or_dealer/address', true, fail);
+    if (b.email !== undefined && !isDwtEmail(b.email))
+      fail('/broker_or_dealer/email', `must be ${EMAIL_EXAMPLE}`);
   }
 
   const items = receipt.waste_items ?? [];
@@ -78,7 +91,10 @@ export function checkReceipt(
   });
 
   checkConsignment(receipt, anyHazardousCode, fail);
-  if (receipt.authorisation_number !== undefined && !isDwtAuthorisationNumber(receipt.authorisation_number)) {
+  if (
+    typeof receipt.authorisation_number === 'string' &&
+    !isDwtAuthorisationNumber(receipt.authorisation_number)
+  ) {
     fail('/authorisation_number', `must be ${AUTHORISATION_EXAMPLE}`);
   }
   return { receipt, errors, warnings };
@@ -135,6 +151,8 @@ function checkCarrier(receipt: ReceiptContent, fail: Fail): void {
   }
   if (!carrier.organisation_name?.trim()) fail('/carrier/organisation_name', 'is required');
   if (carrier.address) carrier.address = checkAddress(carrier.address, '/carrier/address', true, fail);
+  if (carrier.email !== undefined && !isDwtEmail(carrier.email))
+    fail('/carrier/email', `must be ${EMAIL_EXAMPLE}`);
   if (carrier.means_of_transport === 'road' && !carrier.vehicle_registration?.trim()) {
     fail('/carrier/vehicle_registration', 'is required when means_of_transport is road');
   }
@@ -147,10 +165,11 @@ function checkCarrier(receipt: ReceiptContent, fail: Fail): void {
 }
 
 function checkConsignment(receipt: ReceiptContent, anyHazardousCode: boolean, fail: Fail): void {
-  const code = receipt.hazardous_waste_consignment_code?.trim();
+  // Written in capitals (as DWT's SEPA and NIEA formats require) before the format is judged.
+  const code = receipt.hazardous_waste_consignment_code?.trim().toUpperCase();
   if (code) {
     if (!isConsignmentCode(code)) fail('/hazardous_waste_consignment_code', `must be ${CONSIGNMENT_EXAMPLE}`);
-    receipt.hazardous_waste_consignment_code = code.toUpperCase();
+    receipt.hazardous_waste_consignment_code = code;
   } else if (receipt.hazardous_waste_consignment_code !== undefined) {
     receipt.hazardous_waste_consignment_code = null;
   }

@@ -16,9 +16,15 @@ import {
 const Strict = { additionalProperties: false } as const;
 const OneOf = <const V extends readonly string[]>(values: V, description: string) =>
   Type.Unsafe<V[number]>({ type: 'string', enum: [...values], description });
+/** An enumeration that also takes null ("none"), as DWT does. */
+const OrNull = <const V extends readonly string[]>(values: V, description: string) =>
+  Type.Unsafe<V[number] | null>({ type: ['string', 'null'], enum: [...values, null], description });
 const keys = <T extends object>(table: T) => Object.keys(table) as (keyof T & string)[];
 const Text = (description: string, maxLength = 500) => Type.String({ minLength: 1, maxLength, description });
-const Email = Type.String({ format: 'email', maxLength: 320 });
+// Checked in full as DWT checks it (receipt-rules.ts: a real top-level domain).
+const Email = Type.String({ minLength: 3, maxLength: 320 });
+// DWT (Joi) refuses numbers beyond JavaScript's safe integers.
+const SAFE = Number.MAX_SAFE_INTEGER;
 const Phone = Type.String({ minLength: 1, maxLength: 40 });
 
 export const Address = Type.Object(
@@ -34,14 +40,14 @@ export const Address = Type.Object(
 
 export const Weight = Type.Object(
   {
-    amount: Type.Number({ exclusiveMinimum: 0, description: 'Greater than 0.' }),
+    amount: Type.Number({ exclusiveMinimum: 0, maximum: SAFE, description: 'Greater than 0.' }),
     unit: OneOf(keys(WEIGHT_UNITS), 'grams, kilograms or tonnes.'),
     is_estimate: Type.Boolean({ description: 'true when the weight was estimated rather than weighed.' }),
   },
   Strict,
 );
 
-const Concentration = Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.Null()], {
+const Concentration = Type.Union([Type.Number({ exclusiveMinimum: 0, maximum: SAFE }), Type.Null()], {
   description: 'Concentration, greater than 0; null when not known.',
 });
 const Source = OneOf(
@@ -148,7 +154,7 @@ export const Carrier = Type.Object(
       }),
     ),
     reason_for_no_registration_number: Type.Optional(
-      OneOf(
+      OrNull(
         keys(NO_REGISTRATION_REASONS),
         'Only without a registration number: on_site, household, one_off or marine.',
       ),
@@ -187,11 +193,15 @@ const receiptFields = {
       'When the load arrived: ISO 8601 with a time zone, e.g. 2026-11-23T09:15:00Z. Not in the future.',
   }),
   authorisation_number: Type.Optional(
-    Type.String({
-      maxLength: 60,
-      description: "The site's permit the waste was received under; defaults to the site's first.",
-    }),
+    Type.Union([
+      Type.String({
+        maxLength: 60,
+        description: "The site's permit the waste was received under; defaults to the site's first.",
+      }),
+      Type.Null(),
+    ]),
   ),
+
   your_reference: Type.Optional(Text('Your own reference for the load (e.g. weighbridge ticket).', 100)),
   other_references: Type.Optional(
     Type.Array(
@@ -212,13 +222,13 @@ const receiptFields = {
     }),
   ),
   reason_for_no_consignment_code: Type.Optional(
-    OneOf(
+    OrNull(
       keys(NO_CONSIGNMENT_REASONS),
       'Why there is no consignment code: non_haz_waste_transfer, no_doc_with_waste or hwrc_receipt.',
     ),
   ),
   regulatory_position_statements: Type.Optional(
-    Type.Array(Type.Integer({ minimum: 1 }), {
+    Type.Array(Type.Integer({ minimum: 1, maximum: SAFE }), {
       maxItems: 20,
       description: 'Numbers of the RPSs the site relied on.',
     }),

@@ -4,7 +4,9 @@ import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
 import {
   AUTHORISATION_EXAMPLE,
+  EMAIL_EXAMPLE,
   isDwtAuthorisationNumber,
+  isDwtEmail,
   isUkPostcode,
   normalisePostcode,
 } from './dwt-formats.ts';
@@ -89,6 +91,9 @@ function checked(body: CreateSiteBody): CreateSiteBody {
     }
   });
   if (!body.name.trim()) details.push({ field: '/name', issue: 'must not be blank' });
+  // The site's email goes to DWT as the receiver's emailAddress, checked as DWT checks it.
+  if (body.email !== undefined && !isDwtEmail(body.email))
+    details.push({ field: '/email', issue: `must be ${EMAIL_EXAMPLE}` });
   if (details.length > 0)
     throw new ApiError('INVALID_REQUEST', 'The site is not valid: see details.', details);
   return {

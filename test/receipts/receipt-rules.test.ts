@@ -142,6 +142,18 @@ describe('a receipt DWT would refuse is refused before it is stored', () => {
       '/authorisation_number',
     ],
     ['a receipt time in the future', { received_at: '2099-01-01T00:00:00Z' }, '/received_at'],
+    ['a leap second no date parser reads', { received_at: '2026-06-30T23:59:60Z' }, '/received_at'],
+    ['a carrier email on a bare host name', carrier({ email: 'ops@localhost' }), '/carrier/email'],
+    [
+      'a broker email on an IP address',
+      { broker_or_dealer: { organisation_name: 'B Ltd', email: 'ops@[127.0.0.1]' } },
+      '/broker_or_dealer/email',
+    ],
+    [
+      'a weight beyond the numbers DWT reads',
+      { waste_items: [wasteItem({ weight: { amount: 1e16, unit: 'tonnes', is_estimate: true } })] },
+      '/waste_items/0/weight/amount',
+    ],
   ])('%s', async (_name, overrides, field) => {
     expect(await refused(overrides)).toContain(field);
   });
@@ -191,6 +203,17 @@ describe('what DWT accepts is accepted, written as DWT requires', () => {
     });
     expect(receipt.carrier.registration_number).toBeNull();
     expect(receipt.authorisation_number).toBe('WML123456');
+  });
+
+  it('takes a consignment code in lower case and null as "no reason", as DWT reads them', async () => {
+    const receipt = await accepted({
+      waste_items: [hazardousItem()],
+      hazardous_waste_consignment_code: 'sa1234567',
+      reason_for_no_consignment_code: null,
+      authorisation_number: null,
+    });
+    expect(receipt.hazardous_waste_consignment_code).toBe('SA1234567');
+    expect(receipt.authorisation_number).toBe('EPR/AB1234CD');
   });
 
   it('warns, without refusing, when disposal or recovery codes are not yet known (DWT test R04)', async () => {
