@@ -87,12 +87,66 @@ async function main(): Promise<void> {
     await shoot(page, 'keys');
     await page.getByRole('link', { name: /Revoke Staging/ }).click();
     await shoot(page, 'revoke');
+    await sites(page, base);
     await signingLink(app, base, await browser.newPage(PHONE), testKey);
   } finally {
     await browser.close();
     await app.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The sites page: a permit number DWT would refuse, then two live sites (one archived) and a test site. */
+async function sites(page: Page, base: string): Promise<void> {
+  const add = async (
+    mode: 'Live' | 'Test',
+    name: string,
+    address: string,
+    postcode: string,
+    permits: string,
+    code: string,
+  ) => {
+    await page.goto(`${base}/portal/sites`);
+    await page.getByLabel(mode, { exact: true }).check();
+    await page.getByLabel('Site name').fill(name);
+    await page.getByLabel('Address').fill(address);
+    await page.getByLabel('Postcode').fill(postcode);
+    await page.getByLabel('Permit numbers').fill(permits);
+    await page.getByLabel('DWT API code').fill(code);
+    await page.getByRole('button', { name: 'Add site' }).click();
+  };
+  await add(
+    'Live',
+    'Northgate MRF',
+    'Unit 7, Northgate Industrial Estate\nHull',
+    'HU8 7QL',
+    'EPR/NG4821KT\nEAWML 10442',
+    '6b1f0c2e-93a4-4d57-8f0e-2c7d1b9a4e31',
+  );
+  await shoot(page, 'site-errors');
+  await page.getByLabel('Permit numbers').fill('EPR/NG4821KT\nEAWML104427');
+  await page.getByRole('button', { name: 'Add site' }).click();
+  await add(
+    'Live',
+    'Old Quay Transfer Station',
+    'Old Quay Road, Goole',
+    'DN14 5TX',
+    'WML123456',
+    '0d2e9b57-1c44-4f2a-a8c3-7e5b6f9d0a12',
+  );
+  await page.getByRole('button', { name: 'Archive Old Quay Transfer Station' }).click();
+  await add(
+    'Test',
+    'Northgate MRF (test)',
+    'Unit 7, Northgate Industrial Estate, Hull',
+    'HU8 7QL',
+    'EPR/AB1234CD',
+    '1f83215e-4b90-4785-9ab2-2614839aa2e9', // DEFRA's published dummy code for its test environment
+  );
+  await shoot(page, 'sites');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shoot(page, 'sites-mobile');
+  await page.setViewportSize({ width: 1280, height: 800 });
 }
 
 /** A driver's phone on the page a signing link opens: the note, a typed name, a drawn signature. */

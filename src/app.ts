@@ -148,6 +148,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     prefix: '/portal',
     portal: services.portal,
     accounts: services.accounts,
+    sites: services.sites,
     config,
   });
   // The API reference and the guides, readable without a key.

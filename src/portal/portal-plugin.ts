@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
+import type { SiteService } from '../receipts/site-service.ts';
 import { html } from './html.ts';
 import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import type { PortalService } from './portal-service.ts';
@@ -20,6 +21,7 @@ import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { recoveryRoutes } from './routes/recovery-routes.ts';
+import { siteRoutes } from './routes/site-routes.ts';
 import { messagePage } from './views/layout.ts';
 
 /**
@@ -42,6 +44,8 @@ const SECURITY_HEADERS = {
 export interface PortalDeps {
   portal: PortalService;
   accounts: AccountService;
+  /** Receiving sites for DWT receipts: the same service /v1/sites uses. */
+  sites: SiteService;
   config: Config;
 }
 
@@ -104,10 +108,19 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   );
 
   // Not `...deps`: Fastify's register options (the prefix) must not reach the routes' own register.
-  const options = { portal, accounts: deps.accounts, config, assets, secure, cookies: names };
+  const options = {
+    portal,
+    accounts: deps.accounts,
+    sites: deps.sites,
+    config,
+    assets,
+    secure,
+    cookies: names,
+  };
   await app.register(authRoutes, options);
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
+  await app.register(siteRoutes, options);
   await app.register(planRoutes, options);
   await app.register(recoveryRoutes, options);
 };

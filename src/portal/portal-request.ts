@@ -49,6 +49,8 @@ const NOTICES: Record<string, string> = {
   expired: 'Your session has ended. Log in again to continue.',
   welcome: 'Your account is ready. Create a test key below to make your first call.',
   revoked: 'Key revoked. Calls made with it are now refused.',
+  'site-added': 'Site added. Record receipts at it with its site id, using a key of the same mode.',
+  'site-archived': 'Site archived. It takes no new receipts; it and its receipts are kept.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
   'password-changed':
     'Your password has been changed. Every other browser that was signed in to your account has been logged out.',

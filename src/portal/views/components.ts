@@ -29,7 +29,7 @@ export function errorSummary(errors: FieldErrors | undefined, order: string[]): 
 export interface TextFieldOptions {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password';
+  type?: 'text' | 'email' | 'password' | 'tel';
   value?: string;
   autocomplete?: string;
   hint?: string;
@@ -37,17 +37,21 @@ export interface TextFieldOptions {
   maxlength?: number;
   minlength?: number;
   autofocus?: boolean;
+  /** Not required: the label says "(optional)", as the GOV.UK Design System asks. */
+  optional?: boolean;
+}
+
+function describedBy(o: { name: string; hint?: string; error?: string }): string {
+  return [o.hint ? `${o.name}-hint` : '', o.error ? `${o.name}-error` : ''].filter(Boolean).join(' ');
 }
 
 export function textField(o: TextFieldOptions): Html {
-  const described = [o.hint ? `${o.name}-hint` : '', o.error ? `${o.name}-error` : '']
-    .filter(Boolean)
-    .join(' ');
+  const described = describedBy(o);
   return html`<div class="field${o.error ? ' field--error' : ''}">
-    <label for="${o.name}">${o.label}</label>
+    <label for="${o.name}">${o.label}${o.optional && ' (optional)'}</label>
     ${o.hint && html`<p class="hint" id="${o.name}-hint">${o.hint}</p>`}
     ${o.error && html`<p class="field-error" id="${o.name}-error"><span class="visually-hidden">Error:</span> ${o.error}</p>`}
-    <input id="${o.name}" name="${o.name}" type="${o.type ?? 'text'}" value="${o.value ?? ''}" required
+    <input id="${o.name}" name="${o.name}" type="${o.type ?? 'text'}" value="${o.value ?? ''}"${o.optional ? '' : html` required`}
       ${o.autocomplete ? html`autocomplete="${o.autocomplete}"` : ''}
       ${o.maxlength ? html`maxlength="${o.maxlength}"` : ''}
       ${o.minlength ? html`minlength="${o.minlength}"` : ''}
@@ -55,6 +59,24 @@ export function textField(o: TextFieldOptions): Html {
       ${o.error ? html`aria-invalid="true"` : ''}
       ${o.autofocus ? html`autofocus` : ''}
       spellcheck="false">
+  </div>`;
+}
+
+/** Several lines of text, such as an address or a list; the same label, hint and error as a text field. */
+export function textArea(
+  o: Omit<TextFieldOptions, 'type' | 'autofocus' | 'minlength'> & { rows?: number },
+): Html {
+  const described = describedBy(o);
+  return html`<div class="field${o.error ? ' field--error' : ''}">
+    <label for="${o.name}">${o.label}</label>
+    ${o.hint && html`<p class="hint" id="${o.name}-hint">${o.hint}</p>`}
+    ${o.error && html`<p class="field-error" id="${o.name}-error"><span class="visually-hidden">Error:</span> ${o.error}</p>`}
+    <textarea id="${o.name}" name="${o.name}" rows="${o.rows ?? 3}"${o.optional ? '' : html` required`}
+      ${o.autocomplete ? html`autocomplete="${o.autocomplete}"` : ''}
+      ${o.maxlength ? html`maxlength="${o.maxlength}"` : ''}
+      ${described ? html`aria-describedby="${described}"` : ''}
+      ${o.error ? html`aria-invalid="true"` : ''}
+      spellcheck="false">${o.value ?? ''}</textarea>
   </div>`;
 }
 

@@ -1,11 +1,12 @@
 import { type Html, html, trusted } from '../html.ts';
 import { csrfField, type PageContext } from './components.ts';
 
-export type Section = 'dashboard' | 'keys' | 'plan';
+export type Section = 'dashboard' | 'keys' | 'sites' | 'plan';
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: 'dashboard', href: '/portal/dashboard', label: 'Dashboard' },
   { section: 'keys', href: '/portal/keys', label: 'API keys' },
+  { section: 'sites', href: '/portal/sites', label: 'Sites' },
   { section: 'plan', href: '/portal/plan', label: 'Plan' },
 ];
 
