@@ -19,7 +19,7 @@ const SITE = {
   postcode: 'tc12ab',
   authorisation_numbers: 'EPR/AB1234CD, wml123456\nWPPC 12/34',
   dwt_api_code: API_CODE,
-  email: 'gate@testtown.example',
+  email: 'gate@testtown.co.uk',
   phone: '',
 };
 
@@ -71,7 +71,7 @@ describe('receiving sites in the portal', () => {
     expect(live).toContain('1 Quarry Lane, Testtown<br>TC1 2AB');
     expect(live).toContain('<li>EPR/AB1234CD</li><li>WML123456</li><li>WPPC 12/34</li>');
     expect(live).toContain(API_CODE);
-    expect(live).toContain('gate@testtown.example');
+    expect(live).toContain('gate@testtown.co.uk');
     expect(live).toContain('Active');
     expect(section(page.body, 'test')).toContain('No test sites yet.');
 
@@ -83,7 +83,7 @@ describe('receiving sites in the portal', () => {
       address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
       authorisation_numbers: ['EPR/AB1234CD', 'WML123456', 'WPPC 12/34'],
       dwt_api_code: API_CODE,
-      email: 'gate@testtown.example',
+      email: 'gate@testtown.co.uk',
       archived: false,
     });
     expect(site).not.toHaveProperty('phone');
