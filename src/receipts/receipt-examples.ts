@@ -154,247 +154,107 @@ export const LIST_RECEIPT_ERRORS = {
   ]),
 };
 
-export const SITE_EXAMPLES = {
-  site: {
-    summary: 'A receiving site',
-    value: {
-      id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
-      object: 'site',
-      mode: 'live',
-      name: 'Testtown Transfer Station',
-      address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
-      authorisation_numbers: ['EPR/AB1234CD'],
-      dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
-      archived: false,
-      created_at: '2026-11-20T10:00:00.000Z',
-      updated_at: '2026-11-20T10:00:00.000Z',
-    },
-  },
+const SITE = {
+  id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
+  object: 'site',
+  mode: 'live',
+  name: 'Testtown Transfer Station',
+  address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
+  authorisation_numbers: ['EPR/AB1234CD'],
+  dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
+  archived: false,
+  created_at: '2026-11-20T10:00:00.000Z',
+  updated_at: '2026-11-20T10:00:00.000Z',
 };
-export const SITE_LIST_EXAMPLES = {
-  sites: {
-    summary: 'One site',
-    value: {
-      data: [
-        {
-          id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
-          object: 'site',
-          mode: 'live',
-          name: 'Testtown Transfer Station',
-          address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
-          authorisation_numbers: ['EPR/AB1234CD'],
-          dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
-          archived: false,
-          created_at: '2026-11-20T10:00:00.000Z',
-          updated_at: '2026-11-20T10:00:00.000Z',
-        },
-      ],
-    },
-  },
-};
+export const SITE_EXAMPLES = { site: { summary: 'A receiving site', value: SITE } };
+export const SITE_LIST_EXAMPLES = { sites: { summary: 'One site', value: { data: [SITE] } } };
 
+const SUBMITTED = {
+  id: 'rcpt_RpqZV6h7ZwFy7Ov5jXqh',
+  object: 'waste_receipt',
+  mode: 'live',
+  status: 'submitted',
+  site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
+  waste_tracking_id: '26RUTG29',
+  submission_due_by: '2026-11-25T23:59:59.999Z',
+  overdue: false,
+  due_soon: false,
+  submitted_at: '2026-11-23T09:20:04.894Z',
+  revision: 1,
+  dwt_revision: 1,
+  from_wtn: null,
+  receiver: {
+    name: 'Testtown Transfer Station',
+    address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
+    dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
+  },
+  received_at: '2026-11-23T09:15:00.000Z',
+  authorisation_number: 'EPR/AB1234CD',
+  your_reference: 'WB-000123',
+  carrier: {
+    registration_number: 'CBDU123456',
+    organisation_name: 'Acme Skips Ltd',
+    address: { full_address: '2 Depot Road, Testtown', postcode: 'TC2 3CD' },
+    means_of_transport: 'road',
+    vehicle_registration: 'AB12 CDE',
+  },
+  waste_items: [
+    {
+      ewc_codes: ['170904'],
+      description: 'Mixed construction and demolition waste',
+      physical_form: 'mixed',
+      number_of_containers: 1,
+      container_type: 'SKI',
+      weight: { amount: 2.4, unit: 'tonnes', is_estimate: false },
+      contains_pops: false,
+      contains_hazardous: false,
+    },
+  ],
+  warnings: [
+    {
+      code: 'DISPOSAL_OR_RECOVERY_CODES_MISSING',
+      field: '/waste_items/0/disposal_or_recovery_codes',
+      message:
+        'DWT expects the disposal or recovery codes; correct the receipt to add them once they are known.',
+    },
+  ],
+  submission: {
+    attempts: 1,
+    next_attempt_at: null,
+    message: 'DWT recorded the receipt.',
+    errors: [],
+    dwt_warnings: [],
+  },
+  created_at: '2026-11-23T09:20:04.288Z',
+  updated_at: '2026-11-23T09:20:04.894Z',
+};
+const REJECTED = {
+  ...SUBMITTED,
+  status: 'rejected',
+  waste_tracking_id: null,
+  submitted_at: null,
+  dwt_revision: 0,
+  submission: {
+    attempts: 1,
+    next_attempt_at: null,
+    message: 'DWT refused the receipt. Correct the receipt (PUT) to send it again.',
+    errors: [
+      {
+        field: '/carrier/registration_number',
+        issue: 'carrier.registrationNumber must be in a valid format',
+        dwt_key: 'carrier.registrationNumber',
+        dwt_error_type: 'InvalidFormat',
+      },
+    ],
+    dwt_warnings: [],
+  },
+};
 export const RECEIPT_EXAMPLES = {
-  submitted: {
-    summary: "Submitted, with DWT's id",
-    value: {
-      id: 'rcpt_RpqZV6h7ZwFy7Ov5jXqh',
-      object: 'waste_receipt',
-      mode: 'live',
-      status: 'submitted',
-      site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
-      waste_tracking_id: '26RUTG29',
-      submission_due_by: '2026-11-25T23:59:59.999Z',
-      overdue: false,
-      due_soon: false,
-      submitted_at: '2026-11-23T09:20:04.894Z',
-      revision: 1,
-      dwt_revision: 1,
-      from_wtn: null,
-      receiver: {
-        name: 'Testtown Transfer Station',
-        address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
-        dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
-      },
-      received_at: '2026-11-23T09:15:00.000Z',
-      authorisation_number: 'EPR/AB1234CD',
-      your_reference: 'WB-000123',
-      carrier: {
-        registration_number: 'CBDU123456',
-        organisation_name: 'Acme Skips Ltd',
-        address: { full_address: '2 Depot Road, Testtown', postcode: 'TC2 3CD' },
-        means_of_transport: 'road',
-        vehicle_registration: 'AB12 CDE',
-      },
-      waste_items: [
-        {
-          ewc_codes: ['170904'],
-          description: 'Mixed construction and demolition waste',
-          physical_form: 'mixed',
-          number_of_containers: 1,
-          container_type: 'SKI',
-          weight: { amount: 2.4, unit: 'tonnes', is_estimate: false },
-          contains_pops: false,
-          contains_hazardous: false,
-        },
-      ],
-      warnings: [
-        {
-          code: 'DISPOSAL_OR_RECOVERY_CODES_MISSING',
-          field: '/waste_items/0/disposal_or_recovery_codes',
-          message:
-            'DWT expects the disposal or recovery codes; correct the receipt to add them once they are known.',
-        },
-      ],
-      submission: {
-        attempts: 1,
-        next_attempt_at: null,
-        message: 'DWT recorded the receipt.',
-        errors: [],
-        dwt_warnings: [],
-      },
-      created_at: '2026-11-23T09:20:04.288Z',
-      updated_at: '2026-11-23T09:20:04.894Z',
-    },
-  },
-  rejected: {
-    summary: 'Refused by DWT',
-    value: {
-      id: 'rcpt_RpqZV6h7ZwFy7Ov5jXqh',
-      object: 'waste_receipt',
-      mode: 'live',
-      status: 'rejected',
-      site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
-      waste_tracking_id: null,
-      submission_due_by: '2026-11-25T23:59:59.999Z',
-      overdue: false,
-      due_soon: false,
-      submitted_at: null,
-      revision: 1,
-      dwt_revision: 0,
-      from_wtn: null,
-      receiver: {
-        name: 'Testtown Transfer Station',
-        address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
-        dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
-      },
-      received_at: '2026-11-23T09:15:00.000Z',
-      authorisation_number: 'EPR/AB1234CD',
-      your_reference: 'WB-000123',
-      carrier: {
-        registration_number: 'CBDU123456',
-        organisation_name: 'Acme Skips Ltd',
-        address: { full_address: '2 Depot Road, Testtown', postcode: 'TC2 3CD' },
-        means_of_transport: 'road',
-        vehicle_registration: 'AB12 CDE',
-      },
-      waste_items: [
-        {
-          ewc_codes: ['170904'],
-          description: 'Mixed construction and demolition waste',
-          physical_form: 'mixed',
-          number_of_containers: 1,
-          container_type: 'SKI',
-          weight: { amount: 2.4, unit: 'tonnes', is_estimate: false },
-          contains_pops: false,
-          contains_hazardous: false,
-        },
-      ],
-      warnings: [
-        {
-          code: 'DISPOSAL_OR_RECOVERY_CODES_MISSING',
-          field: '/waste_items/0/disposal_or_recovery_codes',
-          message:
-            'DWT expects the disposal or recovery codes; correct the receipt to add them once they are known.',
-        },
-      ],
-      submission: {
-        attempts: 1,
-        next_attempt_at: null,
-        message: 'DWT refused the receipt. Correct the receipt (PUT) to send it again.',
-        errors: [
-          {
-            field: '/carrier/registration_number',
-            issue: 'carrier.registrationNumber must be in a valid format',
-            dwt_key: 'carrier.registrationNumber',
-            dwt_error_type: 'InvalidFormat',
-          },
-        ],
-        dwt_warnings: [],
-      },
-      created_at: '2026-11-23T09:20:04.288Z',
-      updated_at: '2026-11-23T09:20:04.894Z',
-    },
-  },
+  submitted: { summary: "Submitted, with DWT's id", value: SUBMITTED },
+  rejected: { summary: 'Refused by DWT', value: REJECTED },
 };
 export const RECEIPT_LIST_EXAMPLES = {
-  page: {
-    summary: 'A page',
-    value: {
-      data: [
-        {
-          id: 'rcpt_RpqZV6h7ZwFy7Ov5jXqh',
-          object: 'waste_receipt',
-          mode: 'live',
-          status: 'submitted',
-          site_id: 'site_7Hq2xZ0aB4cD6eF8gH1j',
-          waste_tracking_id: '26RUTG29',
-          submission_due_by: '2026-11-25T23:59:59.999Z',
-          overdue: false,
-          due_soon: false,
-          submitted_at: '2026-11-23T09:20:04.894Z',
-          revision: 1,
-          dwt_revision: 1,
-          from_wtn: null,
-          receiver: {
-            name: 'Testtown Transfer Station',
-            address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },
-            dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
-          },
-          received_at: '2026-11-23T09:15:00.000Z',
-          authorisation_number: 'EPR/AB1234CD',
-          your_reference: 'WB-000123',
-          carrier: {
-            registration_number: 'CBDU123456',
-            organisation_name: 'Acme Skips Ltd',
-            address: { full_address: '2 Depot Road, Testtown', postcode: 'TC2 3CD' },
-            means_of_transport: 'road',
-            vehicle_registration: 'AB12 CDE',
-          },
-          waste_items: [
-            {
-              ewc_codes: ['170904'],
-              description: 'Mixed construction and demolition waste',
-              physical_form: 'mixed',
-              number_of_containers: 1,
-              container_type: 'SKI',
-              weight: { amount: 2.4, unit: 'tonnes', is_estimate: false },
-              contains_pops: false,
-              contains_hazardous: false,
-            },
-          ],
-          warnings: [
-            {
-              code: 'DISPOSAL_OR_RECOVERY_CODES_MISSING',
-              field: '/waste_items/0/disposal_or_recovery_codes',
-              message:
-                'DWT expects the disposal or recovery codes; correct the receipt to add them once they are known.',
-            },
-          ],
-          submission: {
-            attempts: 1,
-            next_attempt_at: null,
-            message: 'DWT recorded the receipt.',
-            errors: [],
-            dwt_warnings: [],
-          },
-          created_at: '2026-11-23T09:20:04.288Z',
-          updated_at: '2026-11-23T09:20:04.894Z',
-        },
-      ],
-      has_more: false,
-      next_starting_after: null,
-    },
-  },
+  page: { summary: 'A page', value: { data: [SUBMITTED], has_more: false, next_starting_after: null } },
 };
 export const RESOLVE_EXAMPLES = {
   found: { summary: 'Found in DWT', value: { outcome: 'in_dwt', waste_tracking_id: '26RUTG29' } },
