@@ -19,7 +19,7 @@ export const SANDBOX_MAGIC = {
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
 /** DWT's id: two-digit year then six letters or digits, e.g. 26HRA0B2 (DEFRA waste-tracking-id-backend). */
-export function sandboxWasteTrackingId(now: Date): string {
+function sandboxWasteTrackingId(now: Date): string {
   let id = String(now.getUTCFullYear() % 100).padStart(2, '0');
   for (let i = 0; i < 6; i++) id += ID_CHARS[randomInt(ID_CHARS.length)];
   return id;

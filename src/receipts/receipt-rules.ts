@@ -36,7 +36,7 @@ const REQUIRED_ITEM_FIELDS = [
 ] as const;
 
 /** "HP4", "hp 4", "HP_4" as DWT's HP_4; undefined when it is not an HP code. */
-export function normaliseHpCode(value: string): string | undefined {
+function normaliseHpCode(value: string): string | undefined {
   const m = /^HP[\s_]?(\d{1,2}|POP)$/i.exec(value.trim());
   const code = m ? `HP_${m[1].toUpperCase()}` : undefined;
   return code && HP_CODES.includes(code) ? code : undefined;
@@ -102,12 +102,7 @@ export function checkReceipt(
 
 export type Fail = (field: string, issue: string) => void;
 
-export function checkAddress(
-  address: AddressInput,
-  path: string,
-  allowEircode: boolean,
-  fail: Fail,
-): AddressInput {
+function checkAddress(address: AddressInput, path: string, allowEircode: boolean, fail: Fail): AddressInput {
   const postcode = normalisePostcode(address.postcode);
   // DWT takes an Irish Eircode for carriers and brokers, and only a UK postcode for the receiving site.
   const ok = allowEircode ? isUkOrIrishPostcode(postcode) : isUkPostcode(postcode);

@@ -12,6 +12,7 @@ import {
   TREATMENT_CODES,
   WEIGHT_UNITS,
 } from './dwt-vocabulary.ts';
+import { RECEIPT_STATUSES } from './tables.ts';
 
 const Strict = { additionalProperties: false } as const;
 const OneOf = <const V extends readonly string[]>(values: V, description: string) =>
@@ -283,7 +284,7 @@ const Warning = Type.Object({
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ReceiptStatusField = OneOf(
-  ['pending', 'submitting', 'retrying', 'submitted', 'rejected', 'needs_review'],
+  RECEIPT_STATUSES,
   'pending: waiting to be sent; submitting: a request to DWT is in flight; retrying: DWT was unavailable and it will be sent again at next_attempt_at; submitted: DWT holds the latest revision; rejected: DWT refused it (see submission.errors; correct it to resend); needs_review: DWT may or may not have it (see docs/dwt.md, resolve it).',
 );
 

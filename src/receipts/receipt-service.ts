@@ -35,7 +35,7 @@ export interface ReceiptServiceOptions {
   worker: { enabled: boolean; pollMs: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
 }
 
-export const receiptNotFound = () => new ApiError('RECEIPT_NOT_FOUND');
+const receiptNotFound = () => new ApiError('RECEIPT_NOT_FOUND');
 
 /**
  * Waste receipts reported to DEFRA's Digital Waste Tracking service: checked as DWT checks them, stored

@@ -1,6 +1,6 @@
 import type { CreateReceiptBody } from './receipt-schemas.ts';
 import type { Receiver } from './site-types.ts';
-import type { Mode, ReceiptStatus } from './tables.ts';
+import type { Mode } from './tables.ts';
 
 /** A receipt's content: what DWT records, in our field names, after filling from a transfer note. */
 export type ReceiptContent = Omit<CreateReceiptBody, 'site_id' | 'wtn_reference' | 'wtn_transfer_number'>;
@@ -25,5 +25,3 @@ export interface ReceiptScope {
   organisationId: string;
   mode: Mode;
 }
-
-export type { Mode, ReceiptStatus };

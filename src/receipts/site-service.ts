@@ -15,7 +15,7 @@ import type { CreateSiteBody, UpdateSiteBody } from './site-schemas.ts';
 import { SiteStore } from './site-store.ts';
 import type { Site } from './site-types.ts';
 
-export const siteNotFound = () => new ApiError('SITE_NOT_FOUND');
+const siteNotFound = () => new ApiError('SITE_NOT_FOUND');
 
 /**
  * Receiving sites: the permitted places waste arrives at, each with the permit numbers and the DWT API

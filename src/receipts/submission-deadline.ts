@@ -21,7 +21,7 @@ function isBankHoliday(date: string): boolean {
   return days.has(date);
 }
 
-export function isWorkingDay(date: string): boolean {
+function isWorkingDay(date: string): boolean {
   const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
   return weekday !== 0 && weekday !== 6 && !isBankHoliday(date);
 }
