@@ -198,6 +198,46 @@ export const ConfigSchema = Type.Object({
     default: 'on',
     description: '`off`: this instance accepts receipts but leaves sending them to other instances.',
   }),
+  WATCH_INTERVAL: Type.String({
+    pattern: '^(off|[1-9][0-9]*(m|h|d))$',
+    default: '1d',
+    description:
+      'How often every carrier watch is checked against the register, e.g. `1d`, `12h`, `30m`; `off` leaves it to `wcs carriers check-watched` (cron).',
+  }),
+  WATCH_CHECKS_PER_MINUTE: Type.Integer({
+    minimum: 1,
+    maximum: 6000,
+    default: 60,
+    description:
+      'Most watch checks one instance makes per minute, so a pass is spread out and never bursts the EA register.',
+  }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({
+    minimum: 100,
+    maximum: 30000,
+    default: 10000,
+    description: 'How long a webhook receiver has to answer one delivery (connect to last byte).',
+  }),
+  WEBHOOK_RETRY_BASE_MS: Type.Integer({
+    minimum: 10,
+    default: 30000,
+    description:
+      'First retry delay of a failed delivery; later ones back off to hours, for up to 3 days (docs/webhooks.md).',
+  }),
+  WEBHOOK_POLL_MS: Type.Integer({
+    minimum: 10,
+    default: 1000,
+    description: 'How often the delivery worker looks for deliveries due to be sent.',
+  }),
+  WEBHOOK_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], {
+    default: 'on',
+    description:
+      '`off`: this instance records events but leaves delivering them, and checking watches, to other instances.',
+  }),
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: Type.Boolean({
+    default: false,
+    description:
+      '`true` lets webhook endpoints use `http://` on a loopback address (local development and tests). Never in production.',
+  }),
 });
 
 export type Config = Static<typeof ConfigSchema>;

@@ -19,6 +19,10 @@ export const errorCodes = {
   WTN_NOT_FOUND: { status: 404, message: 'No waste transfer note with that reference.' },
   SITE_NOT_FOUND: { status: 404, message: 'No receiving site with that id in this mode.' },
   RECEIPT_NOT_FOUND: { status: 404, message: 'No waste receipt with that id in this mode.' },
+  CARRIER_WATCH_NOT_FOUND: { status: 404, message: 'No carrier watch with that id in this mode.' },
+  WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'No webhook endpoint with that id in this mode.' },
+  WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'No delivery with that id for this webhook endpoint.' },
+  EVENT_NOT_FOUND: { status: 404, message: 'No event with that id in this mode.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
   ALREADY_SIGNED: { status: 409, message: 'This party has already signed the note.' },
   NOTE_SIGNED: {
@@ -38,6 +42,19 @@ export const errorCodes = {
   NOT_A_SEASON_TICKET: {
     status: 409,
     message: 'Collections can be logged only under a season ticket (a note created with `season_ticket`).',
+  },
+  CARRIER_WATCH_EXISTS: {
+    status: 409,
+    message: 'This registration number is already watched in this mode.',
+  },
+  WEBHOOK_ENDPOINT_DISABLED: {
+    status: 409,
+    message: 'The webhook endpoint is disabled: enable it (PATCH with `"disabled": false`) first.',
+  },
+  WEBHOOK_URL_NOT_ALLOWED: {
+    status: 422,
+    message:
+      'The webhook URL must be https and must resolve only to public internet addresses (no private, loopback, link-local or metadata addresses).',
   },
   SUPERSEDED_NOTE_NOT_FOUND: {
     status: 422,

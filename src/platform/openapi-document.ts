@@ -48,6 +48,16 @@ export const API_TAGS = [
       'Record a transfer note with its duty-of-care checks, read it back, list notes and print them. See the [transfer notes guide](/docs/guides/wtn).',
   },
   {
+    name: 'Carrier watches',
+    description:
+      'Registration numbers the service re-checks against the register every day, with an event when one nears expiry, expires, is removed or changes. See the [webhooks guide](/docs/guides/webhooks).',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Endpoints that receive signed events, the events themselves, and every delivery attempt. See the [webhooks guide](/docs/guides/webhooks).',
+  },
+  {
     name: 'Receiving sites',
     description:
       'The permitted sites waste arrives at, with their permit numbers and DEFRA Digital Waste Tracking API code. See the [DWT guide](/docs/guides/dwt).',

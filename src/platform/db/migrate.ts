@@ -3,7 +3,16 @@ import { type Migration, type MigrationProvider, type MigrationResultSet, Migrat
 import type { Db } from './database.ts';
 
 /** The capabilities that own tables: each keeps its migrations in its own `migrations/` folder. */
-const CAPABILITIES = ['accounts', 'limits', 'carriers', 'wtn', 'portal', 'receipts'];
+const CAPABILITIES = [
+  'accounts',
+  'limits',
+  'carriers',
+  'wtn',
+  'portal',
+  'receipts',
+  'webhooks',
+  'monitoring',
+];
 
 /**
  * Migrations are files named `NNNN-what.ts` in `src/<capability>/migrations/`, numbered across the

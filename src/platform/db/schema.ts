@@ -1,8 +1,10 @@
 import type { AccountTables } from '../../accounts/tables.ts';
 import type { CarrierTables } from '../../carriers/tables.ts';
 import type { LimitTables } from '../../limits/tables.ts';
+import type { MonitoringTables } from '../../monitoring/tables.ts';
 import type { PortalTables } from '../../portal/tables.ts';
 import type { ReceiptTables } from '../../receipts/tables.ts';
+import type { WebhookTables } from '../../webhooks/tables.ts';
 import type { WtnTables } from '../../wtn/tables.ts';
 
 /**
@@ -16,4 +18,6 @@ export interface Database
     CarrierTables,
     WtnTables,
     PortalTables,
-    ReceiptTables {}
+    ReceiptTables,
+    WebhookTables,
+    MonitoringTables {}

@@ -1,0 +1,72 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../platform/db/schema.ts';
+import type { NewEvent } from '../platform/events.ts';
+import { newId } from '../platform/ids.ts';
+import type { EventRow, WebhookDeliveryRow } from './tables.ts';
+
+/** Whether an endpoint's subscription (its stored `events` JSON) covers this event type. */
+export function subscribes(events: string, type: string): boolean {
+  const list = JSON.parse(events) as string[];
+  return list.includes('*') || list.includes(type);
+}
+
+/**
+ * Stores events and, for each, one delivery per enabled endpoint of the same organisation and mode that
+ * subscribes to its type, all in the caller's transaction. `onlyEndpoint` confines the deliveries to one
+ * endpoint (a test ping, an endpoint's own disabling notice goes to the others).
+ */
+export async function recordEvents(
+  trx: Transaction<Database>,
+  events: NewEvent[],
+  now: Date,
+  onlyEndpoint?: string,
+): Promise<EventRow[]> {
+  if (events.length === 0) return [];
+  const at = now.toISOString();
+  const rows: EventRow[] = events.map((e) => ({
+    id: newId('evt', 24),
+    organisation_id: e.organisationId,
+    mode: e.mode,
+    type: e.type,
+    created_at: at,
+    data: JSON.stringify(e.data),
+  }));
+  await trx.insertInto('events').values(rows).execute();
+
+  const organisations = [...new Set(rows.map((r) => r.organisation_id))];
+  let endpoints = trx
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'organisation_id', 'mode', 'events'])
+    .where('organisation_id', 'in', organisations)
+    .where('status', '=', 'enabled');
+  if (onlyEndpoint) endpoints = endpoints.where('id', '=', onlyEndpoint);
+  const subscribed = await endpoints.execute();
+  const deliveries: WebhookDeliveryRow[] = [];
+  for (const event of rows) {
+    for (const endpoint of subscribed) {
+      if (endpoint.organisation_id !== event.organisation_id || endpoint.mode !== event.mode) continue;
+      if (!onlyEndpoint && !subscribes(endpoint.events, event.type)) continue;
+      deliveries.push(newDelivery(endpoint.id, event.id, at));
+    }
+  }
+  if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).execute();
+  return rows;
+}
+
+export function newDelivery(endpointId: string, eventId: string, at: string): WebhookDeliveryRow {
+  return {
+    id: newId('whd', 24),
+    endpoint_id: endpointId,
+    event_id: eventId,
+    status: 'pending',
+    attempts: 0,
+    next_attempt_at: at,
+    lease_until: null,
+    window_started_at: at,
+    created_at: at,
+    updated_at: at,
+    delivered_at: null,
+    last_http_status: null,
+    last_error: null,
+  };
+}
