@@ -26,6 +26,7 @@ import { portalPlugin } from './portal/portal-plugin.ts';
 import { receiptRoutes } from './receipts/receipt-routes.ts';
 import { siteRoutes } from './receipts/site-routes.ts';
 import { createServices, type Services } from './services.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { signingPagePlugin } from './wtn/signing-page.ts';
 import { wtnRoutes } from './wtn/wtn-routes.ts';
 
@@ -140,6 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(wtnRoutes, { wtn: services.wtn, publicUrl: config.PUBLIC_URL });
       await v1.register(siteRoutes, { sites: services.sites });
       await v1.register(receiptRoutes, { receipts: services.receipts });
+      await v1.register(webhookRoutes, { webhooks: services.webhooks });
     },
     { prefix: '/v1' },
   );

@@ -16,6 +16,7 @@ import { PortalService } from './portal/portal-service.ts';
 import { DwtClient } from './receipts/dwt-client.ts';
 import { ReceiptService } from './receipts/receipt-service.ts';
 import { SiteService } from './receipts/site-service.ts';
+import { WebhookService } from './webhooks/webhook-service.ts';
 import { WtnService } from './wtn/wtn-service.ts';
 
 /** What the services are built from; tests pass their own clock and database. */
@@ -47,6 +48,8 @@ export interface Services {
   sites: SiteService;
   /** Waste receipts reported to DEFRA's Digital Waste Tracking service, and the worker that sends them. */
   receipts: ReceiptService;
+  /** Webhook endpoints, events and their delivery; `webhooks.sink` records events in a caller's transaction. */
+  webhooks: WebhookService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -82,6 +85,19 @@ export function createServices(infra: Infrastructure): Services {
     ...classificationEngines(config, { catalogue, logger }),
   });
 
+  const webhooks = new WebhookService({
+    db,
+    clock,
+    logger,
+    policy: { allowHttpLoopback: config.WEBHOOKS_ALLOW_HTTP_LOOPBACK },
+    worker: {
+      enabled: config.WEBHOOK_WORKER === 'on',
+      pollMs: config.WEBHOOK_POLL_MS,
+      timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
+    },
+  });
+
   const wtn = new WtnService({
     db,
     clock,
@@ -90,6 +106,7 @@ export function createServices(infra: Infrastructure): Services {
     classifier: classification,
     catalogue,
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
+    events: webhooks.sink,
   });
 
   const sites = new SiteService(db, clock);
@@ -97,6 +114,7 @@ export function createServices(infra: Infrastructure): Services {
     config.DWT_API_URL && config.DWT_TOKEN_URL && config.DWT_CLIENT_ID && config.DWT_CLIENT_SECRET;
   const receipts = new ReceiptService({
     db,
+    events: webhooks.sink,
     clock,
     logger,
     sites,
@@ -143,15 +161,18 @@ export function createServices(infra: Infrastructure): Services {
     wtn,
     sites,
     receipts,
+    webhooks,
     cacheFor,
     start: async () => {
       await limits.start();
       await accounts.start();
       receipts.start();
+      webhooks.start();
     },
     stop: async () => {
       // The worker finishes the attempts it has in flight, so none is left for review by a clean stop.
       await receipts.stop();
+      await webhooks.stop();
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
       await portal.stop();

@@ -15,4 +15,4 @@ export interface NewEvent {
  * was committed (the outbox). Capabilities receive one of these rather than reaching into the webhook
  * tables themselves.
  */
-export type EventSink = (trx: Transaction<Database>, events: NewEvent[], now: Date) => Promise<void>;
+export type EventSink = (trx: Transaction<Database>, events: NewEvent[], now: Date) => Promise<unknown>;

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { EventSink } from '../platform/events.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { newId } from '../platform/ids.ts';
@@ -33,6 +34,8 @@ export interface ReceiptServiceOptions {
   /** DWT itself; undefined when not configured. */
   dwt?: DwtSubmitter;
   worker: { enabled: boolean; pollMs: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
+  /** Where submission outcomes are recorded as events (webhooks). */
+  events: EventSink;
 }
 
 const receiptNotFound = () => new ApiError('RECEIPT_NOT_FOUND');
@@ -49,7 +52,7 @@ export class ReceiptService {
 
   constructor(options: ReceiptServiceOptions) {
     this.#o = options;
-    this.#store = new ReceiptStore(options.db);
+    this.#store = new ReceiptStore(options.db, options.events);
     this.#writer = new GroupCommit({
       commit: (items) => this.#store.createBatch(items),
       clock: options.clock,

@@ -1,8 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
+import type { EventSink } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import type { ReceiptScope } from './receipt-types.ts';
+import { receiptView } from './receipt-view.ts';
 import type {
   AttemptResult,
   Mode,
@@ -12,6 +14,8 @@ import type {
 } from './tables.ts';
 
 const IDEMPOTENCY_WINDOW_MS = 24 * 3_600_000;
+/** The statuses that end an attempt in something the owner acts on or waits for. */
+const EVENT_STATUSES = new Set<ReceiptStatus>(['submitted', 'rejected', 'needs_review']);
 type Q = Kysely<Database> | Transaction<Database>;
 
 export interface ReceiptFilters {
@@ -67,9 +71,12 @@ export interface ClaimedReceipt {
 export class ReceiptStore {
   readonly #db: Db;
   readonly #lockRows: boolean;
-  constructor(db: Db) {
+  /** Records waste_receipt.submitted / rejected / needs_review in the transaction that sets the status. */
+  readonly #events: EventSink;
+  constructor(db: Db, events: EventSink) {
     this.#db = db;
     this.#lockRows = db.dialect === 'postgres';
+    this.#events = events;
   }
 
   /**
@@ -289,6 +296,7 @@ export class ReceiptStore {
           })
           .where('id', '=', id)
           .execute();
+        if (!correctedMeanwhile) await this.#statusEvent(trx, id, now);
       }
       return items.map(() => undefined);
     });
@@ -323,15 +331,41 @@ export class ReceiptStore {
     >,
     now: Date,
   ): Promise<boolean> {
-    const result = await this.#db.kysely
-      .updateTable('waste_receipts')
-      .set({ ...to, updated_at: now.toISOString() })
+    return this.#db.kysely.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('waste_receipts')
+        .set({ ...to, updated_at: now.toISOString() })
+        .where('id', '=', id)
+        .where('organisation_id', '=', scope.organisationId)
+        .where('mode', '=', scope.mode)
+        .where('status', '=', from)
+        .executeTakeFirst();
+      const moved = Number(result.numUpdatedRows) === 1;
+      if (moved) await this.#statusEvent(trx, id, now);
+      return moved;
+    });
+  }
+
+  /** The event for a receipt that has just reached an outcome its owner hears about, if it has. */
+  async #statusEvent(trx: Transaction<Database>, id: string, now: Date): Promise<void> {
+    const row = await trx
+      .selectFrom('waste_receipts')
+      .selectAll()
       .where('id', '=', id)
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .where('status', '=', from)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+      .executeTakeFirstOrThrow();
+    if (!EVENT_STATUSES.has(row.status)) return;
+    await this.#events(
+      trx,
+      [
+        {
+          organisationId: row.organisation_id,
+          mode: row.mode,
+          type: `waste_receipt.${row.status}`,
+          data: { receipt: receiptView(row, now) },
+        },
+      ],
+      now,
+    );
   }
 
   #scoped(q: Q, scope: ReceiptScope) {

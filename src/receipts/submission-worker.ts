@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
+import { PollLoop } from '../platform/poll-loop.ts';
 import type { DwtOutcome, DwtSubmitter } from './dwt-client.ts';
 import { dwtPayload, ourDetails } from './dwt-payload.ts';
 import type { AttemptFinish, ClaimedReceipt, FinishedAttempt, ReceiptStore } from './receipt-store.ts';
@@ -33,10 +34,7 @@ const BATCH = 10;
 export class SubmissionWorker {
   readonly #o: WorkerOptions;
   readonly #results: GroupCommit<FinishedAttempt, undefined>;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
-  #again = false;
-  #stopped = true;
+  readonly #loop: PollLoop;
 
   constructor(options: WorkerOptions) {
     this.#o = options;
@@ -46,40 +44,25 @@ export class SubmissionWorker {
       logger: options.logger,
       what: 'receipt attempt',
     });
+    this.#loop = new PollLoop({
+      round: () => this.runOnce(),
+      pollMs: options.pollMs,
+      logger: options.logger,
+      what: 'receipt submission',
+    });
   }
 
   start(): void {
-    this.#stopped = false;
-    this.#schedule(0);
+    this.#loop.start();
   }
 
-  async stop(): Promise<void> {
-    this.#stopped = true;
-    clearTimeout(this.#timer);
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#loop.stop();
   }
 
   /** A receipt was stored or corrected: look now rather than at the next poll. */
   wake(): void {
-    if (this.#stopped) return;
-    if (this.#running) this.#again = true;
-    else this.#schedule(0);
-  }
-
-  #schedule(ms: number): void {
-    clearTimeout(this.#timer);
-    if (this.#stopped) return;
-    this.#timer = setTimeout(() => {
-      this.#running = this.runOnce()
-        .catch((error: unknown) => this.#o.logger.error({ err: error }, 'receipt submission round failed'))
-        .finally(() => {
-          this.#running = undefined;
-          const again = this.#again;
-          this.#again = false;
-          this.#schedule(again ? 0 : this.#o.pollMs);
-        });
-    }, ms);
-    this.#timer.unref();
+    this.#loop.wake();
   }
 
   /** One round: settle attempts whose worker died, then send everything due. */
@@ -95,7 +78,7 @@ export class SubmissionWorker {
         modes,
       );
       await Promise.all(claimed.map((c) => this.#submit(c)));
-      if (claimed.length < BATCH || this.#stopped) return;
+      if (claimed.length < BATCH || this.#loop.stopped) return;
     }
   }
 

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
+import type { EventSink, NewEvent } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { contentSha256, type LifecycleSummary, noteJson, withLifecycle } from './note-lifecycle.ts';
 import { newReference } from './reference.ts';
@@ -98,9 +99,13 @@ export class NoteStore {
   /** PostgreSQL locks a note's row while its lifecycle changes; SQLite runs one writer at a time. */
   readonly #lockRows: boolean;
 
-  constructor(db: Db) {
+  /** Records wtn.created, wtn.signed and wtn.superseded in the transaction that makes them true. */
+  readonly #events: EventSink;
+
+  constructor(db: Db, events: EventSink) {
     this.#db = db.kysely;
     this.#lockRows = db.dialect === 'postgres';
+    this.#events = events;
   }
 
   /**
@@ -131,14 +136,41 @@ export class NoteStore {
         if (!written.has(item)) await releaseSupersession(trx, item, reference);
         else if (item.note.reference !== reference) await repointSupersession(trx, item, reference);
       }
-      return items.map(
+      const results: WriteOutcome[] = items.map(
         (item, i) =>
           outcomes[i] ??
           (written.has(item)
             ? { status: 'created', note: item.note, document: noteJson(written.get(item)!) }
             : { status: 'no_reference_available' }),
       );
+      await this.#events(trx, await this.#creationEvents(trx, items, results), now);
+      return results;
     });
+  }
+
+  /** wtn.created for each note written, and wtn.superseded for each note a written one corrects. */
+  async #creationEvents(
+    trx: Transaction<Database>,
+    items: NewNote[],
+    results: WriteOutcome[],
+  ): Promise<NewEvent[]> {
+    const events: NewEvent[] = [];
+    for (const [i, item] of items.entries()) {
+      const result = results[i];
+      if (result.status !== 'created') continue;
+      const scope = { organisationId: item.scope.organisationId, mode: item.scope.mode };
+      events.push({ ...scope, type: 'wtn.created', data: { note: JSON.parse(result.document) } });
+      if (item.note.supersedes === null) continue;
+      const old = await this.#summary(trx, item.scope, item.note.supersedes);
+      if (!old) continue;
+      const [document] = await this.#compose(trx, [old]);
+      events.push({
+        ...scope,
+        type: 'wtn.superseded',
+        data: { note: JSON.parse(document), superseded_by: item.note.reference },
+      });
+    }
+    return events;
   }
 
   /** A note of this scope as the API returns it: its content with its lifecycle. */
@@ -337,7 +369,13 @@ export class NoteStore {
       .where('reference', '=', reference)
       .execute();
     const transfers = summary.transfer_count > 0 ? await this.#transfersOf(trx, [reference]) : [];
-    return { status: 'signed', document: noteJson(row.document, summary, signatures, transfers) };
+    const document = noteJson(row.document, summary, signatures, transfers);
+    await this.#events(
+      trx,
+      [{ ...scope, type: 'wtn.signed', data: { party, note: JSON.parse(document) } }],
+      new Date(signature.signed_at),
+    );
+    return { status: 'signed', document };
   }
 
   /** The parties that have signed a note of this scope, with its status; undefined when not found. */

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { addDays, type Clock, londonDate } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { EventSink } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import type { CarrierVerifier, ClassificationResult, EwcLookup, WasteClassifier } from './dependencies.ts';
 import { buildNote, given } from './note-builder.ts';
@@ -105,13 +106,15 @@ export class WtnService {
     catalogue: EwcLookup;
     /** WTN_REGISTER_DEADLINE_MS: the carrier check's share of a note's time. */
     registerDeadlineMs?: number;
+    /** Where wtn.created, wtn.signed and wtn.superseded are recorded (webhooks). */
+    events: EventSink;
   }) {
     this.#carriers = options.carriers;
     this.#registerDeadlineMs = options.registerDeadlineMs;
     this.#classifier = options.classifier;
     this.#catalogue = options.catalogue;
     this.#clock = options.clock;
-    this.#store = new NoteStore(options.db);
+    this.#store = new NoteStore(options.db, options.events);
     this.#writer = new NoteWriter({
       commit: (items, now) => this.#store.commitBatch(items, now),
       clock: options.clock,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, migrateUpTo } from '../../src/platform/db/migrate.ts';
+import { recordEvents } from '../../src/webhooks/event-outbox.ts';
 import { NoteStore } from '../../src/wtn/note-store.ts';
 import { freshDatabase, usingPostgres } from '../helpers/database.ts';
 
@@ -125,7 +126,7 @@ describe(`transfer notes made before signatures (${usingPostgres() ? 'PostgreSQL
         db.kysely,
       );
       await migrateToLatest(db);
-      const store = new NoteStore(db);
+      const store = new NoteStore(db, recordEvents);
       const note = await store.get({ organisationId: 'org_1', mode: 'live' }, old.reference);
       expect(note).toEqual({
         ...old,

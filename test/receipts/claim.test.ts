@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReceiptStore } from '../../src/receipts/receipt-store.ts';
+import { recordEvents } from '../../src/webhooks/event-outbox.ts';
 import { type ReceiptApp, receiptApp, receiptBody } from './receipt-app.ts';
 
 // The worker is off: these tests drive the claim and the worker's round by hand.
@@ -24,7 +25,11 @@ async function receipts(n: number, reference = 'WB-1'): Promise<string[]> {
 describe('sharing the submission work between instances', () => {
   it('never hands one receipt to two workers claiming at the same moment', async () => {
     const ids = await receipts(24);
-    const stores = [new ReceiptStore(t.db), new ReceiptStore(t.db), new ReceiptStore(t.db)];
+    const stores = [
+      new ReceiptStore(t.db, recordEvents),
+      new ReceiptStore(t.db, recordEvents),
+      new ReceiptStore(t.db, recordEvents),
+    ];
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
     const claims = await Promise.all(stores.map((s) => s.claimDue(now, lease, 10, ['test'])));
@@ -41,7 +46,7 @@ describe('sharing the submission work between instances', () => {
 
   it('puts a create whose worker died mid-request in needs_review, never sending it again', async () => {
     const [id] = await receipts(1);
-    const store = new ReceiptStore(t.db);
+    const store = new ReceiptStore(t.db, recordEvents);
     const past = new Date(Date.now() - 1000);
     const [claim] = (await store.claimDue(new Date(), past, 100, ['test'])).filter((c) => c.row.id === id);
     expect(claim.operation).toBe('create');

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
 import { migrateToLatest } from '../../src/platform/db/migrate.ts';
+import { recordEvents } from '../../src/webhooks/event-outbox.ts';
 import { noteJson } from '../../src/wtn/note-lifecycle.ts';
 import { type NewNote, type NoteScope, NoteStore } from '../../src/wtn/note-store.ts';
 import { NoteWriter } from '../../src/wtn/note-writer.ts';
@@ -90,7 +91,7 @@ beforeEach(async () => {
       })
       .execute();
   }
-  store = new NoteStore(db);
+  store = new NoteStore(db, recordEvents);
 });
 afterEach(async () => {
   await db.close();

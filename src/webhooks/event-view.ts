@@ -1,0 +1,22 @@
+import type { EventRow } from './tables.ts';
+
+/** An event as delivered and as GET /v1/events returns it (Stripe's shape, `created` in Unix seconds). */
+export interface EventView {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: boolean;
+  data: Record<string, unknown>;
+}
+
+export function eventView(row: EventRow): EventView {
+  return {
+    id: row.id,
+    object: 'event',
+    type: row.type,
+    created: Math.floor(Date.parse(row.created_at) / 1000),
+    livemode: row.mode === 'live',
+    data: JSON.parse(row.data) as Record<string, unknown>,
+  };
+}
