@@ -112,7 +112,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
         tags: TAGS,
         summary: 'Change, disable or enable a webhook endpoint',
         description:
-          'Only the fields sent change. `disabled: true` holds deliveries (they wait, and their 3-day window keeps running); `disabled: false` resumes them and clears a disabling by the service.',
+          'Only the fields sent change. `disabled: true` stops deliveries: those already queued wait (their 3-day window keeps running) and events that happen meanwhile are not queued for it (they stay in `GET /v1/events`). `disabled: false` resumes the queued ones and clears a disabling by the service.',
         params: EndpointParams,
         body: withExamples(UpdateEndpointBody, ENDPOINT_UPDATE_EXAMPLES),
         response: {

@@ -41,7 +41,7 @@ export const UpdateEndpointBody = Type.Object(
     disabled: Type.Optional(
       Type.Boolean({
         description:
-          '`true` stops deliveries (they wait); `false` enables the endpoint again and resumes them.',
+          '`true` stops deliveries (queued ones wait; new events are not queued for it); `false` enables it again.',
       }),
     ),
   },

@@ -24,6 +24,13 @@ export class WebhookReceiver {
     this.#answers.push(...statuses);
   }
 
+  /** Forgets what arrived and the statuses still queued. */
+  reset(): void {
+    this.received.length = 0;
+    this.#answers.length = 0;
+    this.hang = false;
+  }
+
   async start(path = '/hooks'): Promise<this> {
     this.#server = createServer((req, res) => {
       const chunks: Buffer[] = [];
