@@ -35,7 +35,10 @@ describe('/v1/webhook-endpoints', () => {
     expect(ping.statusCode).toBe(409);
     expect(ping.json().error.code).toBe('WEBHOOK_ENDPOINT_DISABLED');
 
-    const deleted = await t.call(t.testKey, { method: 'DELETE', url: `/v1/webhook-endpoints/${endpoint.id}` });
+    const deleted = await t.call(t.testKey, {
+      method: 'DELETE',
+      url: `/v1/webhook-endpoints/${endpoint.id}`,
+    });
     expect(deleted.json()).toEqual({ id: endpoint.id, object: 'webhook_endpoint', deleted: true });
     expect((await t.get(`/v1/webhook-endpoints/${endpoint.id}`)).json().error.code).toBe(
       'WEBHOOK_ENDPOINT_NOT_FOUND',

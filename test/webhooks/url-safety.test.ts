@@ -8,14 +8,12 @@ const strict = { allowHttpLoopback: false };
 const local = { allowHttpLoopback: true };
 
 describe('which addresses a webhook may reach', () => {
-  it.each([
-    '8.8.8.8',
-    '1.1.1.1',
-    '2606:4700:4700::1111',
-    '151.101.1.69',
-  ])('allows the public address %s', (address) => {
-    expect(isPublicAddress(address, strict)).toBe(true);
-  });
+  it.each(['8.8.8.8', '1.1.1.1', '2606:4700:4700::1111', '151.101.1.69'])(
+    'allows the public address %s',
+    (address) => {
+      expect(isPublicAddress(address, strict)).toBe(true);
+    },
+  );
 
   it.each([
     '10.1.2.3',
@@ -56,7 +54,12 @@ describe('sending a webhook', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
-    const result = await sendWebhook(`http://127.0.0.1:${port}/hook`, '{}', {}, { timeoutMs: 2000, policy: local });
+    const result = await sendWebhook(
+      `http://127.0.0.1:${port}/hook`,
+      '{}',
+      {},
+      { timeoutMs: 2000, policy: local },
+    );
     server.close();
     expect(result.httpStatus).toBe(302);
     expect(result.error).toContain('redirects are not followed');
@@ -64,7 +67,12 @@ describe('sending a webhook', () => {
   });
 
   it('refuses a name that resolves to a loopback address at connection time', async () => {
-    const result = await sendWebhook('https://localhost:9/hook', '{}', {}, { timeoutMs: 2000, policy: strict });
+    const result = await sendWebhook(
+      'https://localhost:9/hook',
+      '{}',
+      {},
+      { timeoutMs: 2000, policy: strict },
+    );
     expect(result.httpStatus).toBeNull();
     expect(result.error).toMatch(/^Refused: /);
   });
@@ -73,7 +81,12 @@ describe('sending a webhook', () => {
     const server = createServer(() => {});
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const { port } = server.address() as AddressInfo;
-    const result = await sendWebhook(`http://127.0.0.1:${port}/`, '{}', {}, { timeoutMs: 200, policy: local });
+    const result = await sendWebhook(
+      `http://127.0.0.1:${port}/`,
+      '{}',
+      {},
+      { timeoutMs: 200, policy: local },
+    );
     server.closeAllConnections();
     server.close();
     expect(result.httpStatus).toBeNull();
