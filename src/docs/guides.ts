@@ -13,6 +13,7 @@ const ORDER = [
   'llm-engine',
   'wtn',
   'dwt',
+  'webhooks',
   'limits',
   'errors',
   'portal',
