@@ -105,9 +105,13 @@ describe('webhook delivery', () => {
     expect(all.data).toHaveLength(2);
     expect(all.has_more).toBe(true);
     expect(all.data[0].created).toBeGreaterThanOrEqual(all.data[1].created);
-    const next = (await t.get(`/v1/events?type=wtn.created&limit=2&starting_after=${all.next_starting_after}`)).json();
+    const next = (
+      await t.get(`/v1/events?type=wtn.created&limit=2&starting_after=${all.next_starting_after}`)
+    ).json();
     expect(next.data[0].id).not.toBe(all.data[1].id);
-    expect((await t.get(`/v1/events/${all.data[0].id}`, t.otherOrgKey)).json().error.code).toBe('EVENT_NOT_FOUND');
+    expect((await t.get(`/v1/events/${all.data[0].id}`, t.otherOrgKey)).json().error.code).toBe(
+      'EVENT_NOT_FOUND',
+    );
     expect((await t.get(`/v1/events/${all.data[0].id}`, t.liveKey)).statusCode).toBe(404);
   });
 });

@@ -13,7 +13,12 @@ export interface WebhookApp extends TestApp {
   /** Creates an endpoint for the receiver (or `url`) and returns its id and secret. */
   endpoint(events: string[], key?: string, url?: string): Promise<{ id: string; secret: string }>;
   /** Polls GET …/deliveries/{id} until `done` holds. */
-  deliveryWhere(endpointId: string, deliveryId: string, done: (d: Delivery) => boolean, key?: string): Promise<Delivery>;
+  deliveryWhere(
+    endpointId: string,
+    deliveryId: string,
+    done: (d: Delivery) => boolean,
+    key?: string,
+  ): Promise<Delivery>;
 }
 
 export interface Delivery {
@@ -22,10 +27,17 @@ export interface Delivery {
   event_id: string;
   event_type: string;
   next_attempt_at: string | null;
-  attempts: { number: number; http_status: number | null; error: string | null; response_excerpt: string | null }[];
+  attempts: {
+    number: number;
+    http_status: number | null;
+    error: string | null;
+    response_excerpt: string | null;
+  }[];
 }
 
-export async function webhookApp(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<WebhookApp> {
+export async function webhookApp(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<WebhookApp> {
   const t = await createTestApp({
     clock: options.clock,
     env: {
@@ -54,14 +66,17 @@ export async function webhookApp(options: { clock?: Clock; env?: Record<string, 
     get,
     async endpoint(events, key = test.key, url = receiver.url) {
       const response = await post('/v1/webhook-endpoints', { url, events }, key);
-      if (response.statusCode !== 201) throw new Error(`expected 201, got ${response.statusCode}: ${response.body}`);
+      if (response.statusCode !== 201)
+        throw new Error(`expected 201, got ${response.statusCode}: ${response.body}`);
       const { id, secret } = response.json();
       return { id, secret };
     },
     async deliveryWhere(endpointId, deliveryId, done, key = test.key) {
       const until = Date.now() + 10_000;
       for (;;) {
-        const d = (await get(`/v1/webhook-endpoints/${endpointId}/deliveries/${deliveryId}`, key)).json() as Delivery;
+        const d = (
+          await get(`/v1/webhook-endpoints/${endpointId}/deliveries/${deliveryId}`, key)
+        ).json() as Delivery;
         if (done(d)) return d;
         if (Date.now() > until) throw new Error(`delivery stuck: ${JSON.stringify(d)}`);
         await new Promise((r) => setTimeout(r, 20));
