@@ -51,7 +51,7 @@ export async function webhookShots(
 async function whenShown(page: Page, base: string, texts: string[]): Promise<void> {
   for (let tries = 0; tries < 200; tries++) {
     await page.goto(`${base}/portal/webhooks`);
-    const body = await page.locator('main').innerText();
+    const body = (await page.locator('main').textContent()) ?? '';
     if (texts.every((t) => body.includes(t))) return;
     await new Promise((r) => setTimeout(r, 50));
   }
