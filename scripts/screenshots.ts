@@ -16,6 +16,7 @@ import { loadConfig } from '../src/config.ts';
 import { ManualClock } from '../src/platform/clock.ts';
 import { createDb } from '../src/platform/db/database.ts';
 import { launchChromium } from './chromium.ts';
+import { webhookShots } from './screenshots-webhooks.ts';
 
 const OUT = new URL('../docs/screenshots/', import.meta.url).pathname;
 /** Sign-up happens late in February; the pictures of usage are taken on 19 March. */
@@ -35,7 +36,13 @@ async function shoot(page: Page, name: string): Promise<void> {
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'wcs-screens-'));
   const clock = new ManualClock(SIGN_UP);
-  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'wcs.sqlite')}`, LOG_LEVEL: 'error' });
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'wcs.sqlite')}`,
+    LOG_LEVEL: 'error',
+    // The webhooks pictures use a receiver on 127.0.0.1 (screenshots-webhooks.ts).
+    WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+    WEBHOOK_POLL_MS: '50',
+  });
   const app = await buildApp(config, {
     db: createDb(config.DATABASE_URL),
     clock,
@@ -88,6 +95,7 @@ async function main(): Promise<void> {
     await page.getByRole('link', { name: /Revoke Staging/ }).click();
     await shoot(page, 'revoke');
     await sites(page, base);
+    await webhookShots(page, base, shoot);
     await signingLink(app, base, await browser.newPage(PHONE), testKey);
   } finally {
     await browser.close();

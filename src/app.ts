@@ -151,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     portal: services.portal,
     accounts: services.accounts,
     sites: services.sites,
+    webhooks: services.webhooks,
     config,
   });
   // The API reference and the guides, readable without a key.

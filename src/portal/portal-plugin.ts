@@ -13,6 +13,7 @@ import type {
 import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
 import type { SiteService } from '../receipts/site-service.ts';
+import type { WebhookService } from '../webhooks/webhook-service.ts';
 import { html } from './html.ts';
 import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import type { PortalService } from './portal-service.ts';
@@ -22,6 +23,8 @@ import { keyRoutes } from './routes/key-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { recoveryRoutes } from './routes/recovery-routes.ts';
 import { siteRoutes } from './routes/site-routes.ts';
+import { webhookActionRoutes } from './routes/webhook-action-routes.ts';
+import { webhookRoutes } from './routes/webhook-routes.ts';
 import { messagePage } from './views/layout.ts';
 
 /**
@@ -46,6 +49,8 @@ export interface PortalDeps {
   accounts: AccountService;
   /** Receiving sites for DWT receipts: the same service /v1/sites uses. */
   sites: SiteService;
+  /** Webhook endpoints and their deliveries: the same service /v1/webhook-endpoints uses. */
+  webhooks: WebhookService;
   config: Config;
 }
 
@@ -112,6 +117,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     portal,
     accounts: deps.accounts,
     sites: deps.sites,
+    webhooks: deps.webhooks,
     config,
     assets,
     secure,
@@ -121,6 +127,8 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
   await app.register(siteRoutes, options);
+  await app.register(webhookRoutes, options);
+  await app.register(webhookActionRoutes, options);
   await app.register(planRoutes, options);
   await app.register(recoveryRoutes, options);
 };

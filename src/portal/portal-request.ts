@@ -51,6 +51,13 @@ const NOTICES: Record<string, string> = {
   revoked: 'Key revoked. Calls made with it are now refused.',
   'site-added': 'Site added. Record receipts at it with its site id, using a key of the same mode.',
   'site-archived': 'Site archived. It takes no new receipts; it and its receipts are kept.',
+  'webhook-test-sent':
+    'Test event queued: it is sent within seconds. Reload the page to see your receiver’s answer under Recent deliveries.',
+  'webhook-disabled': 'Endpoint disabled. Nothing is sent to it until you enable it again.',
+  'webhook-enabled': 'Endpoint enabled. Deliveries that were waiting are sent now.',
+  'webhook-deleted': 'Endpoint deleted. No more events are sent to it.',
+  'webhook-redelivered': 'Delivery queued again: it is sent within seconds, with a new 3-day retry window.',
+  'webhook-enable-first': 'That endpoint is disabled. Enable it first, then try again.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
   'password-changed':
     'Your password has been changed. Every other browser that was signed in to your account has been logged out.',

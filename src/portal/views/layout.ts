@@ -1,12 +1,13 @@
 import { type Html, html, trusted } from '../html.ts';
 import { csrfField, type PageContext } from './components.ts';
 
-export type Section = 'dashboard' | 'keys' | 'sites' | 'plan';
+export type Section = 'dashboard' | 'keys' | 'sites' | 'webhooks' | 'plan';
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: 'dashboard', href: '/portal/dashboard', label: 'Dashboard' },
   { section: 'keys', href: '/portal/keys', label: 'API keys' },
   { section: 'sites', href: '/portal/sites', label: 'Sites' },
+  { section: 'webhooks', href: '/portal/webhooks', label: 'Webhooks' },
   { section: 'plan', href: '/portal/plan', label: 'Plan' },
 ];
 
