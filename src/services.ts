@@ -9,6 +9,7 @@ import { classificationEngines } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { Config } from './config.ts';
 import { LimitService } from './limits/limit-service.ts';
+import { MonitoringService, watchIntervalMs } from './monitoring/monitoring-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
@@ -16,6 +17,7 @@ import { PortalService } from './portal/portal-service.ts';
 import { DwtClient } from './receipts/dwt-client.ts';
 import { ReceiptService } from './receipts/receipt-service.ts';
 import { SiteService } from './receipts/site-service.ts';
+import { recordEvents } from './webhooks/event-outbox.ts';
 import { WtnService } from './wtn/wtn-service.ts';
 
 /** What the services are built from; tests pass their own clock and database. */
@@ -43,6 +45,8 @@ export interface Services {
   portal: PortalService;
   /** Waste transfer notes: generate (verify + classify in parallel), retrieve, list, print. */
   wtn: WtnService;
+  /** Carrier watches: numbers re-checked against the register on a schedule, with events on change. */
+  monitoring: MonitoringService;
   /** Receiving sites: permits and DWT API codes. */
   sites: SiteService;
   /** Waste receipts reported to DEFRA's Digital Waste Tracking service, and the worker that sends them. */
@@ -73,6 +77,20 @@ export function createServices(infra: Infrastructure): Services {
     logger,
   });
 
+  const interval = watchIntervalMs(config.WATCH_INTERVAL);
+  const monitoring = new MonitoringService({
+    db,
+    clock,
+    logger,
+    carriers,
+    sink: async (trx, events, now) => {
+      await recordEvents(trx, events, now);
+    },
+    intervalMs: interval,
+    checksPerMinute: config.WATCH_CHECKS_PER_MINUTE,
+    schedule: config.WEBHOOK_WORKER === 'on' && interval !== null,
+  });
+
   const catalogue = getCatalogue();
   const classification = createClassificationService({
     cache: cacheFor('classification', 10_000),
@@ -90,6 +108,7 @@ export function createServices(infra: Infrastructure): Services {
     classifier: classification,
     catalogue,
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
+    watches: monitoring,
   });
 
   const sites = new SiteService(db, clock);
@@ -141,6 +160,7 @@ export function createServices(infra: Infrastructure): Services {
     limits,
     portal,
     wtn,
+    monitoring,
     sites,
     receipts,
     cacheFor,
@@ -148,10 +168,12 @@ export function createServices(infra: Infrastructure): Services {
       await limits.start();
       await accounts.start();
       receipts.start();
+      monitoring.start();
     },
     stop: async () => {
       // The worker finishes the attempts it has in flight, so none is left for review by a clean stop.
       await receipts.stop();
+      await monitoring.stop();
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
       await portal.stop();
