@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { fromToday, upper, type WatchApp, watchApp } from './watch-app.ts';
 
@@ -30,5 +30,33 @@ describe('when watches are checked', () => {
     expect(await due()).toMatchObject({ checked: 0, unavailable: 0 });
     clock.advance(6 * 60_000);
     expect(await due()).toMatchObject({ checked: 1, events: 0 });
+  });
+});
+
+describe('the scheduled checker', () => {
+  it('runs in an instance whose workers are on, and checks what is due', async () => {
+    // Created while the register was down: due at once. An instance started later checks it by itself.
+    t.register.fail('http500');
+    const res = await t.watch({ registration_number: 'CBDU500002' });
+    t.register.fail('none');
+    t.register.add(upper('CBDU500002', 300));
+    expect(res.statusCode, res.body).toBe(201);
+    const { id } = res.json();
+    const worker = await watchApp({
+      db: t.db,
+      clock,
+      env: { WEBHOOK_WORKER: 'on', WATCH_INTERVAL: '1d', EA_REGISTER_URL: t.register.url },
+    });
+    try {
+      await vi.waitFor(
+        async () => {
+          const watch = (await t.request('GET', `/v1/carrier-watches/${id}`)).json();
+          expect(watch.status).toBe('valid');
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+    } finally {
+      await worker.close();
+    }
   });
 });

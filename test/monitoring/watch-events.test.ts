@@ -141,4 +141,13 @@ describe('wcs carriers check-watched', () => {
     expect(types(events)).toEqual(['carrier.expired']);
     expect(events[0].data.after).toMatchObject({ status: 'expired', registration: { days_until_expiry: 0 } });
   });
+
+  it('prints its counts as JSON on request, and exits 1 only for an operator mistake', async () => {
+    const counts = JSON.parse(await runCli(['carriers', 'check-watched', '--json'], env));
+    expect(counts).toMatchObject({ events: 0, unavailable: 0, ended: 0, skipped: 0 });
+    expect(counts.checked).toBeGreaterThan(0);
+    await expect(
+      runCli(['carriers', 'check-watched'], { ...env, WATCH_CHECKS_PER_MINUTE: '0' }),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('WATCH_CHECKS_PER_MINUTE') });
+  });
 });
