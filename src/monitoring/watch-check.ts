@@ -53,7 +53,8 @@ export class WatchCheck {
       const [best] = result.registrations;
       return { ok: true, registration: best ? factsOf(best) : null };
     } catch (error) {
-      this.#o.logger.warn(
+      // CarrierService already warns of a register outage; this says which watch it left unchecked.
+      this.#o.logger.debug(
         { err: error, registration_number: number, mode },
         'carrier watch check got no answer',
       );
