@@ -12,6 +12,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import { docsPlugin } from './docs/docs-plugin.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
+import { watchRoutes } from './monitoring/watch-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDb, type Db } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -142,6 +143,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(siteRoutes, { sites: services.sites });
       await v1.register(receiptRoutes, { receipts: services.receipts });
       await v1.register(webhookRoutes, { webhooks: services.webhooks });
+      await v1.register(watchRoutes, { monitoring: services.monitoring });
     },
     { prefix: '/v1' },
   );

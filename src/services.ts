@@ -9,6 +9,7 @@ import { classificationEngines } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { Config } from './config.ts';
 import { LimitService } from './limits/limit-service.ts';
+import { MonitoringService, watchIntervalMs } from './monitoring/monitoring-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
@@ -44,6 +45,8 @@ export interface Services {
   portal: PortalService;
   /** Waste transfer notes: generate (verify + classify in parallel), retrieve, list, print. */
   wtn: WtnService;
+  /** Carrier watches: numbers re-checked against the register on a schedule, with events on change. */
+  monitoring: MonitoringService;
   /** Receiving sites: permits and DWT API codes. */
   sites: SiteService;
   /** Waste receipts reported to DEFRA's Digital Waste Tracking service, and the worker that sends them. */
@@ -76,15 +79,6 @@ export function createServices(infra: Infrastructure): Services {
     logger,
   });
 
-  const catalogue = getCatalogue();
-  const classification = createClassificationService({
-    cache: cacheFor('classification', 10_000),
-    clock,
-    catalogue,
-    logger,
-    ...classificationEngines(config, { catalogue, logger }),
-  });
-
   const webhooks = new WebhookService({
     db,
     clock,
@@ -98,6 +92,27 @@ export function createServices(infra: Infrastructure): Services {
     },
   });
 
+  const interval = watchIntervalMs(config.WATCH_INTERVAL);
+  const monitoring = new MonitoringService({
+    db,
+    clock,
+    logger,
+    carriers,
+    sink: webhooks.sink,
+    intervalMs: interval,
+    checksPerMinute: config.WATCH_CHECKS_PER_MINUTE,
+    schedule: config.WEBHOOK_WORKER === 'on' && interval !== null,
+  });
+
+  const catalogue = getCatalogue();
+  const classification = createClassificationService({
+    cache: cacheFor('classification', 10_000),
+    clock,
+    catalogue,
+    logger,
+    ...classificationEngines(config, { catalogue, logger }),
+  });
+
   const wtn = new WtnService({
     db,
     clock,
@@ -107,6 +122,7 @@ export function createServices(infra: Infrastructure): Services {
     catalogue,
     registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
     events: webhooks.sink,
+    watches: monitoring,
   });
 
   const sites = new SiteService(db, clock);
@@ -159,6 +175,7 @@ export function createServices(infra: Infrastructure): Services {
     limits,
     portal,
     wtn,
+    monitoring,
     sites,
     receipts,
     webhooks,
@@ -168,11 +185,13 @@ export function createServices(infra: Infrastructure): Services {
       await accounts.start();
       receipts.start();
       webhooks.start();
+      monitoring.start();
     },
     stop: async () => {
       // The worker finishes the attempts it has in flight, so none is left for review by a clean stop.
       await receipts.stop();
       await webhooks.stop();
+      await monitoring.stop();
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
       await portal.stop();

@@ -44,6 +44,11 @@ export interface VerifyCall {
   deadlineMs?: number;
   /** Aborts when the caller no longer wants the answer (the client went away). */
   signal?: AbortSignal;
+  /**
+   * Read the register itself rather than a cached copy (a carrier watch looking for changes). The answer
+   * still refreshes the cache and the history, as any other does.
+   */
+  fresh?: boolean;
 }
 
 export interface CarrierServiceOptions {
@@ -109,7 +114,7 @@ export class CarrierService {
     const answer =
       mode === 'test'
         ? this.#sandbox(query)
-        : await this.#lookup(query, this.#client.deadline(call.deadlineMs, call.signal));
+        : await this.#lookup(query, this.#client.deadline(call.deadlineMs, call.signal), call.fresh ?? false);
     return buildResult(query, answer, this.#clock.now());
   }
 
@@ -138,7 +143,7 @@ export class CarrierService {
     return answer;
   }
 
-  async #lookup(query: CarrierQuery, deadline: RegisterDeadline): Promise<RegisterAnswer> {
+  async #lookup(query: CarrierQuery, deadline: RegisterDeadline, fresh: boolean): Promise<RegisterAnswer> {
     const mirror = this.#source === 'api' ? undefined : await this.#mirror();
     if (this.#source === 'mirror' && !mirror) {
       throw new ApiError(
@@ -146,7 +151,7 @@ export class CarrierService {
         'The register mirror is empty: no export has been imported yet (wcs register import FILE). This is not a "not found".',
       );
     }
-    if (query.kind === 'number') return this.#lookupNumber(query.number.number, mirror, deadline);
+    if (query.kind === 'number') return this.#lookupNumber(query.number.number, mirror, deadline, fresh);
     if (mirror) {
       const records = await (query.kind === 'name'
         ? this.register.searchMirrorByName(query.name, mirror.seq, MAX_MATCHES + 1)
@@ -165,10 +170,12 @@ export class CarrierService {
     number: string,
     mirror: MirrorState | undefined,
     deadline: RegisterDeadline,
+    fresh: boolean,
   ): Promise<RegisterAnswer> {
     if (mirror) {
       const key = `${mirror.seq}:${number}`;
-      const record = this.#mirrorRecords.get(key) ?? (await this.register.findInMirror(number, mirror.seq));
+      const remembered = fresh ? undefined : this.#mirrorRecords.get(key);
+      const record = remembered ?? (await this.register.findInMirror(number, mirror.seq));
       if (record) {
         this.#mirrorRecords.set(key, record);
         return this.#mirrorAnswer([record], mirror);
@@ -176,7 +183,7 @@ export class CarrierService {
       if (this.#source === 'mirror') return this.#fromHistory(number, this.#mirrorAnswer([], mirror));
     }
     const key = `number:${number}`;
-    const hit = await this.#cache.get<CachedNumber>(key);
+    const hit = fresh ? undefined : await this.#cache.get<CachedNumber>(key);
     const found =
       hit ??
       (await this.#ask(key, deadline, async (shared) => {

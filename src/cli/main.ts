@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { UnknownOrganisationError, UnknownPlanError } from '../accounts/account-service.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
+import { registerCarrierCommands } from './carrier-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
 import { CliContext, CliError, type CliIo, processIo } from './context.ts';
 import { registerRegisterCommands } from './register-commands.ts';
@@ -35,6 +36,7 @@ export function buildProgram(io: CliIo = processIo): Command {
     });
 
   registerAccountCommands(program, cli);
+  registerCarrierCommands(program, cli);
   registerClassifyCommand(program, cli);
   registerRegisterCommands(program, cli);
   registerUserCommands(program, cli);

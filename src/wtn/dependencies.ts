@@ -36,6 +36,23 @@ export interface CarrierVerifier {
   ): Promise<CarrierVerification>;
 }
 
+/**
+ * The monitoring capability, as a note issued under a season ticket needs it: the ticket's carrier is
+ * watched until the ticket's last day (unless the organisation already watches the number).
+ */
+export interface SeasonTicketWatcher {
+  watchSeasonTicket(
+    scope: { organisationId: string; mode: KeyMode },
+    note: {
+      registration_number: string;
+      note_reference: string;
+      valid_until: string;
+      /** The register's answer the note was made with; null when the note skipped the check. */
+      verification: CarrierVerification | null;
+    },
+  ): Promise<void>;
+}
+
 export interface WasteClassification {
   ewc_code: string;
   description: string;

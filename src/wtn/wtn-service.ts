@@ -5,7 +5,14 @@ import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { EventSink } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
-import type { CarrierVerifier, ClassificationResult, EwcLookup, WasteClassifier } from './dependencies.ts';
+import type {
+  CarrierVerification,
+  CarrierVerifier,
+  ClassificationResult,
+  EwcLookup,
+  SeasonTicketWatcher,
+  WasteClassifier,
+} from './dependencies.ts';
 import { buildNote, given } from './note-builder.ts';
 import { transferOf } from './note-lifecycle.ts';
 import {
@@ -96,6 +103,8 @@ export class WtnService {
   readonly #store: NoteStore;
   readonly #writer: NoteWriter;
   readonly #registerDeadlineMs?: number;
+  readonly #watches?: SeasonTicketWatcher;
+  readonly #logger: Logger;
 
   constructor(options: {
     db: Db;
@@ -108,8 +117,12 @@ export class WtnService {
     registerDeadlineMs?: number;
     /** Where wtn.created, wtn.signed and wtn.superseded are recorded (webhooks). */
     events: EventSink;
+    /** Watches the carrier of each note issued under a season ticket. */
+    watches?: SeasonTicketWatcher;
   }) {
     this.#carriers = options.carriers;
+    this.#watches = options.watches;
+    this.#logger = options.logger;
     this.#registerDeadlineMs = options.registerDeadlineMs;
     this.#classifier = options.classifier;
     this.#catalogue = options.catalogue;
@@ -172,7 +185,10 @@ export class WtnService {
       created_at: createdAt.toISOString(),
     };
     const outcome = await this.#writer.write({ scope, note, idempotency });
-    if (outcome.status === 'created') return { document: outcome.document, replayed: false };
+    if (outcome.status === 'created') {
+      await this.#watchSeasonTicket(scope, note, verification);
+      return { document: outcome.document, replayed: false };
+    }
     if (outcome.status === 'already_superseded') throw await this.#supersededError(scope, supersedes!);
     if (outcome.status === 'no_reference_available') {
       throw new ApiError(
@@ -185,6 +201,31 @@ export class WtnService {
     if (earlier?.requestHash === idempotency!.requestHash)
       return { document: earlier.document, replayed: true };
     throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+  }
+
+  /**
+   * A season ticket runs for up to a year, so its carrier is watched for that long. The note is already
+   * committed: failing to add the watch is logged, never turned into a failed request.
+   */
+  async #watchSeasonTicket(
+    scope: NoteScope,
+    note: NoteContent,
+    verification: CarrierVerification | undefined,
+  ): Promise<void> {
+    if (!note.season_ticket || !this.#watches) return;
+    try {
+      await this.#watches.watchSeasonTicket(scope, {
+        registration_number: note.carrier.registration_number,
+        note_reference: note.reference,
+        valid_until: note.season_ticket.valid_until,
+        verification: verification ?? null,
+      });
+    } catch (error) {
+      this.#logger.error(
+        { err: error, reference: note.reference },
+        'could not watch a season ticket carrier',
+      );
+    }
   }
 
   /** The canonical reference of the note a correction supersedes, refused when it cannot be. */

@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import type { VerifyCarrierResult } from '../../src/carriers/index.ts';
 import type { Clock } from '../../src/platform/clock.ts';
+import type { Db } from '../../src/platform/db/database.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import type { FakeRegister } from './fake-register.ts';
 
@@ -19,9 +20,12 @@ export async function carrierApp(options: {
   register?: FakeRegister;
   clock?: Clock;
   env?: Record<string, string>;
+  /** A database the caller owns (and closes); a fresh one by default. */
+  db?: Db;
 }): Promise<CarrierApp> {
   const t = await createTestApp({
     clock: options.clock,
+    db: options.db,
     env: {
       EA_REGISTER_URL: options.register?.url ?? 'http://127.0.0.1:9/unused',
       EA_REGISTER_TIMEOUT_MS: '300',
