@@ -100,6 +100,35 @@ describe('webhook delivery', () => {
     await t.deliveryWhere(id, list.data[0].id, (d) => d.status === 'succeeded' && d.attempts.length === 2);
   });
 
+  it('tells of each signature and of a correction superseding a note', async () => {
+    t.receiver.reset();
+    const { id } = await t.endpoint(['wtn.signed', 'wtn.superseded']);
+    const first = await note();
+    for (const party of ['transferor', 'transferee']) {
+      const signed = await t.post(`/v1/wtn/${first.reference}/signatures`, { party, name: 'A Person' });
+      expect(signed.statusCode).toBe(201);
+    }
+    const correction = await t.post('/v1/generate-wtn', { ...validBody(), supersedes: first.reference });
+    expect(correction.statusCode).toBe(201);
+    const mine = () => t.receiver.received.filter((h) => h.json.type !== 'wtn.created');
+    for (const until = Date.now() + 10_000; mine().length < 3 && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const hooks = mine();
+    const signed = hooks.filter((h) => h.json.type === 'wtn.signed');
+    expect(signed.map((h) => h.json.data.party).sort()).toEqual(['transferee', 'transferor']);
+    expect(signed.map((h) => (h.json.data.note as { signed: string }).signed).sort()).toEqual([
+      'partially_signed',
+      'signed',
+    ]);
+    const [superseded] = hooks.filter((h) => h.json.type === 'wtn.superseded');
+    expect(superseded.json.data).toMatchObject({
+      superseded_by: correction.json().reference,
+      note: { reference: first.reference, status: 'superseded' },
+    });
+    await t.call(t.testKey, { method: 'DELETE', url: `/v1/webhook-endpoints/${id}` });
+  });
+
   it('lists events newest first, by type, with cursor paging, scoped to the key', async () => {
     const all = (await t.get('/v1/events?type=wtn.created&limit=2')).json();
     expect(all.data).toHaveLength(2);
