@@ -1,5 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
-import { EVENT_TYPE_NAMES, EVENT_TYPES } from './event-types.ts';
+import { EVENT_TYPE_NAMES, EVENT_TYPES, type EventType } from './event-types.ts';
 import { DELIVERY_STATUSES, type DeliveryStatus } from './tables.ts';
 
 const Strict = { additionalProperties: false } as const;
@@ -7,9 +7,11 @@ const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
 const Id = (prefix: string, example: string) =>
   Type.String({ maxLength: 60, description: `\`${prefix}_…\``, examples: [example] });
 
-const EventTypeField = Type.Union(
-  [...EVENT_TYPE_NAMES.map((t) => Type.Literal(t, { description: EVENT_TYPES[t] })), Type.Literal('*')],
-  { description: 'An event type, or `*` for every type (including types added later).' },
+const EventTypeField = Type.Unsafe<EventType | '*'>(
+  Type.Union(
+    [...EVENT_TYPE_NAMES.map((t) => Type.Literal(t, { description: EVENT_TYPES[t] })), Type.Literal('*')],
+    { description: 'An event type, or `*` for every type (including types added later).' },
+  ),
 );
 
 const Url = Type.String({
