@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 /**
  * Runs a background round now and then: at start, every `pollMs` after the last round ends, and at once
  * when woken (a new row to send). Rounds never overlap; a wake during a round runs another right after.
- * Outbox workers (DWT submissions, webhook deliveries, carrier watches) share it.
+ * Outbox workers (DWT submissions, webhook deliveries) run on it (OutboxWorker).
  */
 export class PollLoop {
   readonly #round: () => Promise<void>;

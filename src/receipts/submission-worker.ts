@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
-import { GroupCommit } from '../platform/group-commit.ts';
-import { PollLoop } from '../platform/poll-loop.ts';
+import { OutboxWorker } from '../platform/outbox-worker.ts';
 import type { DwtOutcome, DwtSubmitter } from './dwt-client.ts';
 import { dwtPayload, ourDetails } from './dwt-payload.ts';
 import type { AttemptFinish, ClaimedReceipt, FinishedAttempt, ReceiptStore } from './receipt-store.ts';
@@ -31,42 +30,23 @@ const BATCH = 10;
  * again only when DWT certainly did not record it; when that cannot be known the receipt waits in
  * `needs_review` for a person (docs/decisions.md). An update is DWT's PUT, which is safe to repeat.
  */
-export class SubmissionWorker {
+export class SubmissionWorker extends OutboxWorker<FinishedAttempt> {
   readonly #o: WorkerOptions;
-  readonly #results: GroupCommit<FinishedAttempt, undefined>;
-  readonly #loop: PollLoop;
 
   constructor(options: WorkerOptions) {
-    this.#o = options;
-    this.#results = new GroupCommit({
-      commit: (items, now) => options.store.finishBatch(items, now),
+    super({
+      record: (items, now) => options.store.finishBatch(items, now),
       clock: options.clock,
       logger: options.logger,
-      what: 'receipt attempt',
-    });
-    this.#loop = new PollLoop({
-      round: () => this.runOnce(),
       pollMs: options.pollMs,
-      logger: options.logger,
-      what: 'receipt submission',
+      attempt: 'receipt attempt',
+      round: 'receipt submission',
     });
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  /** A receipt was stored or corrected: look now rather than at the next poll. */
-  wake(): void {
-    this.#loop.wake();
+    this.#o = options;
   }
 
   /** One round: settle attempts whose worker died, then send everything due. */
-  async runOnce(): Promise<void> {
+  override async runOnce(): Promise<void> {
     await this.#recoverExpiredLeases();
     const modes: Mode[] = this.#o.live ? ['live', 'test'] : ['test'];
     for (;;) {
@@ -78,7 +58,7 @@ export class SubmissionWorker {
         modes,
       );
       await Promise.all(claimed.map((c) => this.#submit(c)));
-      if (claimed.length < BATCH || this.#loop.stopped) return;
+      if (claimed.length < BATCH || this.loop.stopped) return;
     }
   }
 
@@ -108,7 +88,7 @@ export class SubmissionWorker {
       },
       'receipt submission attempt',
     );
-    await this.#results.write({ id: row.id, attempt, sentRevision: row.revision, done });
+    await this.results.write({ id: row.id, attempt, sentRevision: row.revision, done });
   }
 
   #conclude(row: WasteReceiptRow, operation: 'create' | 'update', outcome: DwtOutcome): AttemptFinish {
@@ -196,7 +176,7 @@ export class SubmissionWorker {
         { receipt: row.id, attempt: row.attempts, status: done.status },
         'receipt attempt abandoned',
       );
-      await this.#results.write({ id: row.id, attempt: row.attempts, sentRevision: row.revision, done });
+      await this.results.write({ id: row.id, attempt: row.attempts, sentRevision: row.revision, done });
     }
   }
 }

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
-import { GroupCommit } from '../platform/group-commit.ts';
-import { PollLoop } from '../platform/poll-loop.ts';
+import { OutboxWorker } from '../platform/outbox-worker.ts';
 import {
   type ClaimedDelivery,
   type DeliveryFinish,
@@ -34,48 +33,30 @@ const MAX_DELAY_MS = 12 * 3_600_000;
  * receiver that answered after our timeout, or an instance that stopped mid-request, means the event is
  * sent again with the same id, which receivers use to ignore repeats (docs/webhooks.md).
  */
-export class DeliveryWorker {
+export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
   readonly #o: DeliveryWorkerOptions;
-  readonly #results: GroupCommit<DeliveryFinish, undefined>;
-  readonly #loop: PollLoop;
 
   constructor(options: DeliveryWorkerOptions) {
-    this.#o = options;
-    this.#results = new GroupCommit({
-      commit: (items, now) => options.store.finishBatch(items, now),
+    super({
+      record: (items, now) => options.store.finishBatch(items, now),
       clock: options.clock,
       logger: options.logger,
-      what: 'webhook attempt',
-    });
-    this.#loop = new PollLoop({
-      round: () => this.runOnce(),
       pollMs: options.pollMs,
-      logger: options.logger,
-      what: 'webhook delivery',
+      attempt: 'webhook attempt',
+      round: 'webhook delivery',
     });
-  }
-
-  start(): void {
-    this.#loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#loop.stop();
-  }
-
-  wake(): void {
-    this.#loop.wake();
+    this.#o = options;
   }
 
   /** One round: retry attempts whose worker stopped, then send everything due. */
-  async runOnce(): Promise<void> {
+  override async runOnce(): Promise<void> {
     await this.#recoverExpiredLeases();
     for (;;) {
       const now = this.#o.clock.now();
       const leaseUntil = new Date(now.getTime() + this.#o.timeoutMs + 5_000);
       const claimed = await this.#o.store.claimDue(now, leaseUntil, BATCH);
       await Promise.all(claimed.map((c) => this.#deliver(c)));
-      if (claimed.length < BATCH || this.#loop.stopped) return;
+      if (claimed.length < BATCH || this.loop.stopped) return;
     }
   }
 
@@ -109,7 +90,7 @@ export class DeliveryWorker {
       { delivery: delivery.id, event: event.id, attempt, http: result.httpStatus, error: result.error },
       'webhook delivery attempt',
     );
-    await this.#results.write({
+    await this.results.write({
       deliveryId: delivery.id,
       endpointId: endpoint.id,
       attempt,
@@ -128,7 +109,7 @@ export class DeliveryWorker {
   async #recoverExpiredLeases(): Promise<void> {
     for (const row of await this.#o.store.expiredLeases(this.#o.clock.now())) {
       this.#o.logger.warn({ delivery: row.id, attempt: row.attempts }, 'webhook attempt abandoned');
-      await this.#results.write({
+      await this.results.write({
         deliveryId: row.id,
         endpointId: row.endpoint_id,
         attempt: row.attempts,
