@@ -154,6 +154,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     accounts: services.accounts,
     sites: services.sites,
     webhooks: services.webhooks,
+    monitoring: services.monitoring,
     config,
   });
   // The API reference and the guides, readable without a key.

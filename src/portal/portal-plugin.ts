@@ -12,6 +12,7 @@ import type {
 } from 'fastify';
 import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
+import type { MonitoringService } from '../monitoring/monitoring-service.ts';
 import type { SiteService } from '../receipts/site-service.ts';
 import type { WebhookService } from '../webhooks/webhook-service.ts';
 import { html } from './html.ts';
@@ -51,6 +52,8 @@ export interface PortalDeps {
   sites: SiteService;
   /** Webhook endpoints and their deliveries: the same service /v1/webhook-endpoints uses. */
   webhooks: WebhookService;
+  /** Carrier watches: the same service /v1/carrier-watches uses. */
+  monitoring: MonitoringService;
   config: Config;
 }
 
@@ -118,6 +121,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     accounts: deps.accounts,
     sites: deps.sites,
     webhooks: deps.webhooks,
+    monitoring: deps.monitoring,
     config,
     assets,
     secure,

@@ -58,6 +58,9 @@ const NOTICES: Record<string, string> = {
   'webhook-deleted': 'Endpoint deleted. No more events are sent to it.',
   'webhook-redelivered': 'Delivery queued again: it is sent within seconds, with a new 3-day retry window.',
   'webhook-enable-first': 'That endpoint is disabled. Enable it first, then try again.',
+  'watch-added':
+    'Carrier watched. It is checked against the register every day; changes become carrier.* events.',
+  'watch-removed': 'Carrier no longer watched.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
   'password-changed':
     'Your password has been changed. Every other browser that was signed in to your account has been logged out.',

@@ -41,10 +41,12 @@ export function notFoundPage(
   request: FastifyRequest,
   reply: FastifyReply,
   assets: Assets,
-  what: 'endpoint' | 'delivery' = 'endpoint',
+  what: 'endpoint' | 'delivery' | 'watch' = 'endpoint',
 ) {
   const message = html`<p>Your organisation has no ${what} with that id. <a href="/portal/webhooks">See your webhooks</a>.</p>`;
-  const title = what === 'endpoint' ? 'Endpoint not found' : 'Delivery not found';
+  const title = { endpoint: 'Endpoint not found', delivery: 'Delivery not found', watch: 'Watch not found' }[
+    what
+  ];
   const ctx = pageContext(request, reply, assets);
   return sendPage(reply, messagePage({ title, ctx, signedIn: true, message }), 404);
 }

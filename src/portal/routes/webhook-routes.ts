@@ -15,6 +15,8 @@ import { EndpointParams, findEndpoint, isCode, notFoundPage } from './webhook-lo
 
 /** Enough to see whether a receiver is healthy; the API pages through the rest. */
 const RECENT_DELIVERIES = 10;
+/** The watches shown per mode; the API pages through more. */
+const RECENT_WATCHES = 100;
 
 /**
  * Webhook endpoints, the same ones /v1/webhook-endpoints manages, through WebhookService (so a URL is
@@ -23,22 +25,85 @@ const RECENT_DELIVERIES = 10;
  */
 export const webhookRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
   app,
-  { assets, webhooks },
+  { assets, webhooks, monitoring },
 ) => {
   async function render(
     request: FastifyRequest,
     reply: FastifyReply,
-    page: Omit<WebhooksView, 'ctx' | 'live' | 'test'>,
+    page: Omit<WebhooksView, 'ctx' | 'live' | 'test' | 'watches'> & {
+      watchForm?: Pick<WebhooksView['watches'], 'values' | 'errors'>;
+    },
     status = 200,
   ) {
     const organisationId = accountOf(request).organisation.id;
-    const [live, test] = await Promise.all([
+    const watchesOf = async (mode: 'live' | 'test') =>
+      (await monitoring.list({ organisationId, mode }, { limit: RECENT_WATCHES })).data;
+    const [live, test, liveWatches, testWatches] = await Promise.all([
       endpointsWithDeliveries(webhooks, { organisationId, mode: 'live' }),
       endpointsWithDeliveries(webhooks, { organisationId, mode: 'test' }),
+      watchesOf('live'),
+      watchesOf('test'),
     ]);
     const ctx = pageContext(request, reply, assets);
-    return sendPage(reply, webhooksPage({ ctx, live, test, ...page }), status);
+    const { watchForm, ...rest } = page;
+    const watches = { live: liveWatches, test: testWatches, ...watchForm };
+    return sendPage(reply, webhooksPage({ ctx, live, test, watches, ...rest }), status);
   }
+
+  app.post(
+    '/webhooks/watches',
+    { schema: { body: FormBodySchema }, preHandler: [requireAccount, app.csrfProtection] },
+    async (request, reply) => {
+      const body = request.body as Record<string, string | string[] | undefined>;
+      const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : '');
+      const mode = text('watch_mode');
+      const values = {
+        mode: mode === 'live' || mode === 'test' ? mode : undefined,
+        registration_number: text('registration_number'),
+        label: text('label'),
+      } as const;
+      const refuse = (errors: FieldErrors) => render(request, reply, { watchForm: { values, errors } }, 400);
+      const errors: FieldErrors = {};
+      if (!values.mode) errors.watch_mode = 'Choose live or test.';
+      if (!values.registration_number) errors.registration_number = 'Enter the registration number.';
+      if (values.label.length > 200) errors.label = 'Keep the label to 200 characters.';
+      if (!values.mode || Object.keys(errors).length > 0) return refuse(errors);
+      const scope = { organisationId: accountOf(request).organisation.id, mode: values.mode };
+      try {
+        await monitoring.create(scope, {
+          registration_number: values.registration_number,
+          ...(values.label ? { label: values.label } : {}),
+        });
+      } catch (err) {
+        if (isCode(err, 'INVALID_REGISTRATION_NUMBER') || isCode(err, 'CARRIER_WATCH_EXISTS')) {
+          return refuse({ registration_number: err.message });
+        }
+        if (isCode(err, 'INVALID_REQUEST')) return refuse({ form: err.message });
+        throw err;
+      }
+      return reply.redirect('/portal/webhooks?done=watch-added#watches', 303);
+    },
+  );
+
+  app.post(
+    '/webhooks/watches/:id/delete',
+    {
+      schema: { params: EndpointParams, body: FormBodySchema },
+      preHandler: [requireAccount, app.csrfProtection],
+    },
+    async (request, reply) => {
+      const organisationId = accountOf(request).organisation.id;
+      for (const mode of ['live', 'test'] as const) {
+        try {
+          await monitoring.remove({ organisationId, mode }, request.params.id);
+          return reply.redirect('/portal/webhooks?done=watch-removed#watches', 303);
+        } catch (err) {
+          if (!isCode(err, 'CARRIER_WATCH_NOT_FOUND')) throw err;
+        }
+      }
+      return notFoundPage(request, reply, assets, 'watch');
+    },
+  );
 
   app.get(
     '/webhooks',

@@ -11,6 +11,7 @@ import {
   textField,
 } from './components.ts';
 import { appPage } from './layout.ts';
+import { type WatchesView, watchesSection } from './watches-section.ts';
 import { type EndpointWithDeliveries, endpointItem } from './webhook-endpoint.ts';
 
 export interface WebhooksView {
@@ -20,6 +21,8 @@ export interface WebhooksView {
   values?: WebhookFormValues;
   errors?: FieldErrors;
   message?: string;
+  /** The carrier watches section, whose events the endpoints receive. */
+  watches: Omit<WatchesView, 'ctx'>;
 }
 
 function endpointList(ctx: PageContext, mode: 'live' | 'test', items: EndpointWithDeliveries[]): Html {
@@ -101,6 +104,7 @@ export function webhooksPage(view: WebhooksView): Html {
     ${notice(view.message)}
     ${endpointList(view.ctx, 'live', view.live)}
     ${endpointList(view.ctx, 'test', view.test)}
-    ${addForm(view)}`;
+    ${addForm(view)}
+    ${watchesSection({ ctx: view.ctx, ...view.watches })}`;
   return appPage({ title: 'Webhooks', ctx: view.ctx, section: 'webhooks', content });
 }
