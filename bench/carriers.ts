@@ -18,6 +18,9 @@ const MIRROR_ROWS = 20_000;
 // The EA register stands in on loopback for the whole run; unref'd so it never holds the process open.
 const register = (await new FakeRegister().start()).unref();
 register.add({ number: 'CBDU970001', name: 'Bench Haulage Limited', tier: 'Upper', expiry: '2099-01-01' });
+const BATCH = Array.from({ length: 100 }, (_, i) => `CBDU97${String(1000 + i).padStart(4, '0')}`);
+for (const number of BATCH)
+  register.add({ number, name: 'Bench Batch Limited', tier: 'Upper', expiry: '2099-01-01' });
 
 /** A key whose rate limit and quota the load cannot reach, so the figure is the look-up, not a 429. */
 async function unlimitedKey(
@@ -45,6 +48,24 @@ export const scenarios: BenchScenario[] = [
       const warm = await fetch(target.url + path, { headers });
       if (!warm.ok) throw new Error(`warm-up failed: ${warm.status} ${await warm.text()}`);
       return { method: 'GET', path, headers };
+    },
+  },
+  {
+    // 100 cached numbers per request, compared per number with the cached single check above.
+    name: 'verify-carrier batch of 100',
+    env: { EA_REGISTER_URL: register.url, REGISTER_SOURCE: 'api' },
+    perItem: { items: BATCH.length, unit: 'numbers', comparedWith: 'verify-carrier cached number' },
+    async prepare(target) {
+      const headers = { ...(await unlimitedKey(target)), 'content-type': 'application/json' };
+      const request = {
+        method: 'POST' as const,
+        path: '/v1/verify-carrier/batch',
+        headers,
+        body: JSON.stringify({ registration_numbers: BATCH }),
+      };
+      const warm = await fetch(target.url + request.path, request);
+      if (!warm.ok) throw new Error(`warm-up failed: ${warm.status} ${await warm.text()}`);
+      return request;
     },
   },
   {

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
   console.log(
     `bare Fastify route              ${fmt(baseline.rps).padStart(8)} req/s  p99 ${baseline.p99} ms`,
   );
-  const rows: string[] = [];
+  const rps = new Map<string, number>();
   try {
     for (const scenario of scenarios) {
       const { app, url } = await service(scenario.env ?? {}, dir);
@@ -137,7 +137,14 @@ async function main(): Promise<void> {
         const bad = r.non2xx + r.errors + r.timeouts;
         const line = `${scenario.name.padEnd(32)} ${fmt(r.rps).padStart(8)} req/s  ratio ${(r.rps / baseline.rps).toFixed(2)}  p50 ${r.p50} ms  p99 ${r.p99} ms${bad ? `  (${bad} non-2xx/errors of ${r.total})` : ''}`;
         console.log(line);
-        rows.push(line);
+        rps.set(scenario.name, r.rps);
+        const perItem = scenario.perItem;
+        if (perItem) {
+          const single = rps.get(perItem.comparedWith);
+          const items = r.rps * perItem.items;
+          const ratio = single ? `  ratio to "${perItem.comparedWith}" ${(items / single).toFixed(1)}` : '';
+          console.log(`${''.padEnd(32)} ${fmt(items).padStart(8)} ${perItem.unit}/s${ratio}`);
+        }
       } finally {
         await app.close();
       }

@@ -27,6 +27,11 @@ export interface BenchScenario {
   env?: Record<string, string>;
   /** Seeds what the request needs and returns the request autocannon repeats. */
   prepare(target: BenchTarget): Promise<BenchRequest | BenchRequest[]>;
+  /**
+   * For a request that carries many items (a batch): how many, and the scenario of one item per request
+   * (measured earlier in the same run) that the throughput per item is compared with.
+   */
+  perItem?: { items: number; unit: string; comparedWith: string };
 }
 
 /** A figure that is not an HTTP throughput (e.g. import rows per second, in-process p99). */

@@ -94,3 +94,45 @@ export const VERIFY_ERRORS = {
     [REGISTER_UNAVAILABLE],
   ),
 };
+
+const expiringSoon = VERIFY_RESULT_EXAMPLES.expiringSoon?.value as Record<string, unknown>;
+const notFound = VERIFY_RESULT_EXAMPLES.notFound?.value as Record<string, unknown>;
+
+export const VERIFY_BATCH_REQUEST_EXAMPLES: NamedExamples = {
+  threeNumbers: {
+    summary: 'Three numbers, one of them from another register',
+    value: { registration_numbers: ['CBDU100002', 'WCR/R/123456', 'CBDU999999'] },
+  },
+};
+
+export const VERIFY_BATCH_RESULT_EXAMPLES: NamedExamples = {
+  threeNumbers: {
+    summary: 'One answer per number, in the order sent',
+    value: {
+      results: [
+        { registration_number: 'CBDU100002', ...expiringSoon },
+        {
+          registration_number: 'WCR/R/123456',
+          error: {
+            code: NOT_AN_ENGLAND_NUMBER.code,
+            message: NOT_AN_ENGLAND_NUMBER.message,
+            status: 400,
+            details: NOT_AN_ENGLAND_NUMBER.details,
+          },
+        },
+        { registration_number: 'CBDU999999', ...notFound },
+      ],
+    },
+  },
+};
+
+export const VERIFY_BATCH_ERRORS = {
+  400: errorResponse('No numbers, more than 100, or something other than a list of strings.', [
+    {
+      summary: 'Too many numbers',
+      code: 'INVALID_REQUEST',
+      message: 'body/registration_numbers must NOT have more than 100 items',
+      details: [{ field: '/registration_numbers', issue: 'must NOT have more than 100 items' }],
+    },
+  ]),
+};

@@ -2,7 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { clientGone } from '../platform/client-gone.ts';
 import { withExamples } from '../platform/openapi.ts';
-import { VERIFY_ERRORS, VERIFY_REQUEST_EXAMPLES, VERIFY_RESULT_EXAMPLES } from './carrier-examples.ts';
+import { VerifyBatchRequest, VerifyBatchResult } from './batch-schemas.ts';
+import { BATCH_DEADLINE_MS, MAX_BATCH, verifyBatch } from './batch-verify.ts';
+import {
+  VERIFY_BATCH_ERRORS,
+  VERIFY_BATCH_REQUEST_EXAMPLES,
+  VERIFY_BATCH_RESULT_EXAMPLES,
+  VERIFY_ERRORS,
+  VERIFY_REQUEST_EXAMPLES,
+  VERIFY_RESULT_EXAMPLES,
+} from './carrier-examples.ts';
 import type { CarrierService } from './carrier-service.ts';
 import { VerifyCarrierResultSchema } from './verify-result.ts';
 
@@ -42,7 +51,19 @@ const description =
 
 const response = { 200: withExamples(VerifyCarrierResultSchema, VERIFY_RESULT_EXAMPLES), ...VERIFY_ERRORS };
 
-/** POST and GET /v1/verify-carrier: the same check, as a JSON body or as query parameters. */
+const batchDescription =
+  `Checks up to ${MAX_BATCH} registration numbers in one request. \`results\` holds one answer per number, in ` +
+  'the order sent: the body a single verify-carrier answers (with `registration_number` as sent), or, for a ' +
+  'number that could not be checked, its `error` (a malformed number: 400; the register could not answer it: ' +
+  '503). One bad number never fails the batch. Each number is one call of the monthly quota, except those the ' +
+  'register could not answer; the batch is one request in the per-minute window. A batch whose numbers are more ' +
+  'than the calls left this month is refused whole (429). Numbers are looked up with the same caches as single ' +
+  'checks, a few at a time, and the batch answers within 20 seconds.';
+
+/**
+ * POST and GET /v1/verify-carrier: the same check, as a JSON body or as query parameters;
+ * POST /v1/verify-carrier/batch: many numbers at once.
+ */
 export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService }> = async (
   app,
   { carriers },
@@ -76,5 +97,36 @@ export const carrierRoutes: FastifyPluginAsyncTypebox<{ carriers: CarrierService
     },
     async (request, reply) =>
       carriers.verify(request.query, request.auth.mode, { signal: clientGone(reply) }),
+  );
+
+  app.post(
+    '/verify-carrier/batch',
+    {
+      config: {
+        calls: (request) => (request.body as { registration_numbers: string[] }).registration_numbers.length,
+      },
+      schema: {
+        operationId: 'verifyCarrierBatch',
+        tags: ['Carriers'],
+        summary: 'Verify many waste carrier registrations',
+        description: batchDescription,
+        body: withExamples(VerifyBatchRequest, VERIFY_BATCH_REQUEST_EXAMPLES),
+        response: {
+          200: withExamples(VerifyBatchResult, VERIFY_BATCH_RESULT_EXAMPLES),
+          ...VERIFY_BATCH_ERRORS,
+        },
+      },
+    },
+    async (request, reply) => {
+      const signal = AbortSignal.any([clientGone(reply), AbortSignal.timeout(BATCH_DEADLINE_MS)]);
+      const { results, served } = await verifyBatch(
+        carriers,
+        request.body.registration_numbers,
+        request.auth.mode,
+        signal,
+      );
+      request.callsServed = served;
+      return { results };
+    },
   );
 };

@@ -85,10 +85,10 @@ export class FallbackLimitStore implements LimitStore {
     );
   }
 
-  async reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome> {
+  async reserve(keyId: string, cycleId: string, limit: number, calls = 1): Promise<ReserveOutcome> {
     const outcome = await this.#run(
-      () => this.#remote.reserve(keyId, cycleId, limit),
-      () => this.#touch(keyId, cycleId, this.#local.reserve(keyId, cycleId, limit)),
+      () => this.#remote.reserve(keyId, cycleId, limit, calls),
+      () => this.#touch(keyId, cycleId, this.#local.reserve(keyId, cycleId, limit, calls)),
     );
     return this.#settleWhereMade(outcome);
   }
@@ -100,12 +100,12 @@ export class FallbackLimitStore implements LimitStore {
       : outcome;
   }
 
-  commit(keyId: string, cycleId: string): Promise<void> {
-    return this.#local.commit(keyId, cycleId);
+  commit(keyId: string, cycleId: string, calls = 1): Promise<void> {
+    return this.#local.commit(keyId, cycleId, calls);
   }
 
-  release(keyId: string, cycleId: string): Promise<number | undefined> {
-    return this.#local.release(keyId, cycleId);
+  release(keyId: string, cycleId: string, calls = 1): Promise<number | undefined> {
+    return this.#local.release(keyId, cycleId, calls);
   }
 
   /** Settles reservations held in Redis; if Redis fails now, the call stays counted there (logged). */
@@ -115,9 +115,9 @@ export class FallbackLimitStore implements LimitStore {
     seed: (...args) => this.seed(...args),
     reserve: (...args) => this.reserve(...args),
     commit: async () => {},
-    release: async (keyId, cycleId) => {
+    release: async (keyId, cycleId, calls) => {
       try {
-        return await this.#call(() => this.#remote.release(keyId, cycleId));
+        return await this.#call(() => this.#remote.release(keyId, cycleId, calls));
       } catch (err) {
         this.#logger.warn(
           { err, keyId },

@@ -12,6 +12,18 @@ declare module 'fastify' {
     countsTowardQuota: boolean;
     /** The limits applied to this request (null until admitted). */
     limitState: LimitState | null;
+    /**
+     * Of the calls a request worth several held (config.calls), how many it served: set by the handler
+     * when some parts of it are not to be paid for (a batch's numbers the register could not answer).
+     */
+    callsServed: number | undefined;
+  }
+  interface FastifyContextConfig {
+    /**
+     * How many monthly calls a request is worth, once its body is validated (default one): a batch of
+     * carrier checks is one per number.
+     */
+    calls?: (request: FastifyRequest) => number;
   }
 }
 
@@ -27,6 +39,7 @@ declare module 'fastify' {
 export function installLimits(scope: FastifyInstance, limits: LimitService): void {
   scope.decorateRequest('countsTowardQuota', false);
   scope.decorateRequest('limitState', null);
+  scope.decorateRequest('callsServed', undefined);
 
   scope.addHook('onRequest', async (request, reply) => {
     const { auth } = request;
@@ -40,9 +53,10 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   scope.addHook('preHandler', async (request, reply) => {
     const state = request.limitState;
     if (!state || !request.countsTowardQuota) return;
-    const reserved = await limits.reserve(state);
+    const calls = request.routeOptions.config.calls?.(request) ?? 1;
+    const reserved = (await limits.reserve(state)) && (await limits.reserveMore(state, calls - 1));
     reply.headers(monthlyHeaders(state));
-    if (!reserved) throw limits.quotaExceeded(state);
+    if (!reserved) throw limits.quotaExceeded(state, calls);
   });
 
   scope.addHook('onSend', async (request, reply, payload) => {
@@ -51,7 +65,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
       // Status known: count the call, or give back its hold (also for one that never reached preHandler).
       const status = reply.statusCode;
       const counted = request.countsTowardQuota && !request.idempotentReplay;
-      await limits.settle(state, counted && status < 500 && status !== 429);
+      await limits.settle(state, counted && status < 500 && status !== 429, request.callsServed);
       reply.headers(monthlyHeaders(state));
     }
     return payload;

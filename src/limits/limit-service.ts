@@ -31,7 +31,14 @@ export interface LimitState {
    * A monthly call held for this request. `checked` once the request has passed the quota check
    * (preHandler); a hold that never got there (replayed, refused by its schema) is always given back.
    */
-  reservation?: { via: LimitStore | undefined; day: string; settled: boolean; checked: boolean };
+  reservation?: {
+    via: LimitStore | undefined;
+    day: string;
+    settled: boolean;
+    checked: boolean;
+    /** The further calls held by a request worth more than one (reserveMore). */
+    more?: { via: LimitStore; calls: number };
+  };
 }
 
 /** One key's use of its monthly quota: GET /v1/usage and the portal's dashboard. */
@@ -155,20 +162,53 @@ export class LimitService {
   }
 
   /**
-   * Records the held call (counted) or gives it back (5xx, 429, replay, or a request that never passed
-   * the quota check). Never throws.
+   * Holds `calls` more calls for a request already holding one (a batch of carrier checks counts one
+   * call per number): all of them, or none and false when the month has fewer left.
    */
-  async settle(state: LimitState, counted: boolean): Promise<void> {
+  async reserveMore(state: LimitState, calls: number): Promise<boolean> {
+    const reservation = state.reservation;
+    if (!reservation || calls <= 0) return true;
+    const { keyId, cycle, monthlyLimit } = state;
+    let outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
+    if (outcome.status === 'unseeded') {
+      await this.#seed(keyId, cycle, state.nowMs);
+      outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
+    }
+    if (outcome.status !== 'reserved') {
+      if (outcome.status === 'exhausted') state.monthlyUsed = outcome.used;
+      return false;
+    }
+    state.monthlyUsed = outcome.used;
+    reservation.more = { via: outcome.via, calls };
+    return true;
+  }
+
+  /**
+   * Records the held call (counted) or gives it back (5xx, 429, replay, or a request that never passed
+   * the quota check). Of the further calls a request held (reserveMore), `served - 1` are counted and
+   * the rest given back: a batch pays only for the numbers it answered. Never throws.
+   */
+  async settle(state: LimitState, counted: boolean, served?: number): Promise<void> {
     const reservation = state.reservation;
     if (!reservation || reservation.settled) return;
     reservation.settled = true;
     const { keyId, cycle } = state;
+    const more = reservation.more;
+    const countedCalls = counted && reservation.checked ? (served ?? 1 + (more?.calls ?? 0)) : 0;
     try {
-      if (counted && reservation.checked) {
+      if (more) {
+        const kept = Math.min(more.calls, Math.max(0, countedCalls - 1));
+        if (kept > 0) await more.via.commit(keyId, cycle.id, kept);
+        if (more.calls > kept) {
+          const used = await more.via.release(keyId, cycle.id, more.calls - kept);
+          state.monthlyUsed = used ?? Math.max(0, state.monthlyUsed - (more.calls - kept));
+        }
+      }
+      if (countedCalls > 0) {
         await reservation.via?.commit(keyId, cycle.id);
-        // Write-behind (docs/decisions.md): the store's counter, already holding this call, is what
+        // Write-behind (docs/decisions.md): the store's counter, already holding these calls, is what
         // enforces the quota; the ledger writes the database row within a quarter of a second.
-        this.#ledger.record(keyId, reservation.day);
+        this.#ledger.record(keyId, reservation.day, Math.min(countedCalls, 1 + (more?.calls ?? 0)));
       } else {
         const used = await reservation.via?.release(keyId, cycle.id);
         state.monthlyUsed = used ?? Math.max(0, state.monthlyUsed - 1);
@@ -189,14 +229,18 @@ export class LimitService {
     );
   }
 
-  quotaExceeded(state: LimitState): ApiError {
+  /** `calls`: what the refused request needed, when it was worth more than one call (a batch). */
+  quotaExceeded(state: LimitState, calls = 1): ApiError {
     const resetsAt = state.cycle.end.toISOString();
-    return new ApiError(
-      'RATE_LIMIT_EXCEEDED',
-      `Monthly limit reached: this key has used all ${state.monthlyLimit} calls of its plan for ${state.cycle.id}. The quota resets at ${resetsAt} (00:00 UTC on the 1st).`,
-      undefined,
-      { 'retry-after': String(secondsUntil(state.cycle.end.getTime(), state.nowMs)) },
-    );
+    // A refused batch still holds its first call: that one is among those left to it.
+    const left = Math.max(0, state.monthlyLimit - state.monthlyUsed + (state.reservation ? 1 : 0));
+    const message =
+      calls > 1 && left > 0
+        ? `Monthly limit reached: this request needs ${calls} calls and this key has ${left} of its plan's ${state.monthlyLimit} left for ${state.cycle.id}. Send a smaller batch, or wait until the quota resets at ${resetsAt} (00:00 UTC on the 1st).`
+        : `Monthly limit reached: this key has used all ${state.monthlyLimit} calls of its plan for ${state.cycle.id}. The quota resets at ${resetsAt} (00:00 UTC on the 1st).`;
+    return new ApiError('RATE_LIMIT_EXCEEDED', message, undefined, {
+      'retry-after': String(secondsUntil(state.cycle.end.getTime(), state.nowMs)),
+    });
   }
 
   /** The calling key's counted calls this cycle, by day. Test keys are never counted. */

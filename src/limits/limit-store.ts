@@ -49,10 +49,13 @@ export interface LimitStore {
    * `cycleLeftMs` is how long the cycle has left (relative, so a test clock and Redis's own agree).
    */
   seed(keyId: string, cycleId: string, cycleLeftMs: number, committed: number): Promise<number>;
-  /** Takes one call of the monthly quota if any is left. */
-  reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome>;
-  /** The reserved call was recorded in the database. */
-  commit(keyId: string, cycleId: string): Promise<void>;
-  /** The reserved call is not counted after all (5xx, 429, replay); returns the new monthly use. */
-  release(keyId: string, cycleId: string): Promise<number | undefined>;
+  /** Takes `calls` calls (default one) of the monthly quota if that many are left, all or none. */
+  reserve(keyId: string, cycleId: string, limit: number, calls?: number): Promise<ReserveOutcome>;
+  /** `calls` reserved calls (default one) were recorded in the database. */
+  commit(keyId: string, cycleId: string, calls?: number): Promise<void>;
+  /**
+   * `calls` reserved calls (default one) are not counted after all (5xx, 429, replay); returns the new
+   * monthly use.
+   */
+  release(keyId: string, cycleId: string, calls?: number): Promise<number | undefined>;
 }

@@ -109,25 +109,25 @@ export class MemoryLimitStore implements LimitStore {
     return committed;
   }
 
-  async reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome> {
-    return this.#reserve(keyId, cycleId, limit);
+  async reserve(keyId: string, cycleId: string, limit: number, calls = 1): Promise<ReserveOutcome> {
+    return this.#reserve(keyId, cycleId, limit, calls);
   }
 
-  #reserve(keyId: string, cycleId: string, limit: number): ReserveOutcome {
+  #reserve(keyId: string, cycleId: string, limit: number, calls = 1): ReserveOutcome {
     const entry = this.#quota(keyId, cycleId);
     if (!entry) return { status: 'unseeded' };
-    if (entry.used >= limit) return { status: 'exhausted', used: entry.used };
-    entry.used++;
-    entry.inFlight++;
+    if (entry.used + calls > limit) return { status: 'exhausted', used: entry.used };
+    entry.used += calls;
+    entry.inFlight += calls;
     return { status: 'reserved', used: entry.used, via: this };
   }
 
-  async commit(keyId: string, cycleId: string): Promise<void> {
-    this.#settle(keyId, cycleId, 0);
+  async commit(keyId: string, cycleId: string, calls = 1): Promise<void> {
+    this.#settle(keyId, cycleId, calls, false);
   }
 
-  async release(keyId: string, cycleId: string): Promise<number | undefined> {
-    return this.#settle(keyId, cycleId, -1);
+  async release(keyId: string, cycleId: string, calls = 1): Promise<number | undefined> {
+    return this.#settle(keyId, cycleId, calls, true);
   }
 
   /** Forgets monthly counters with nothing in flight, so they are read again from the database. */
@@ -135,12 +135,12 @@ export class MemoryLimitStore implements LimitStore {
     for (const [key, entry] of this.#quotas.entries()) if (entry.inFlight === 0) this.#quotas.delete(key);
   }
 
-  #settle(keyId: string, cycleId: string, delta: number): number | undefined {
+  #settle(keyId: string, cycleId: string, calls: number, release: boolean): number | undefined {
     const key = quotaKey(keyId, cycleId);
     const entry = this.#quotas.get(key) ?? this.#parked.get(key);
     if (!entry) return undefined;
-    entry.inFlight = Math.max(0, entry.inFlight - 1);
-    entry.used = Math.max(0, entry.used + delta);
+    entry.inFlight = Math.max(0, entry.inFlight - calls);
+    if (release) entry.used = Math.max(0, entry.used - calls);
     if (entry.inFlight === 0) this.#parked.delete(key);
     return entry.used;
   }

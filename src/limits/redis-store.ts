@@ -51,15 +51,16 @@ const RESERVE = `
 local used = redis.call('GET', KEYS[1])
 if not used then return {-1, 0} end
 used = tonumber(used)
-if used >= tonumber(ARGV[1]) then return {0, used} end
-return {1, redis.call('INCR', KEYS[1])}
+if used + tonumber(ARGV[2]) > tonumber(ARGV[1]) then return {0, used} end
+return {1, redis.call('INCRBY', KEYS[1], ARGV[2])}
 `;
 
 const RELEASE = `
 local used = redis.call('GET', KEYS[1])
 if not used then return -1 end
-if tonumber(used) <= 0 then return 0 end
-return redis.call('DECR', KEYS[1])
+used = tonumber(used)
+if used <= 0 then return 0 end
+return redis.call('DECRBY', KEYS[1], math.min(used, tonumber(ARGV[1])))
 `;
 
 /** A monthly counter outlives its cycle by a day so a call reserved at 23:59:59 on the 31st can settle. */
@@ -76,8 +77,8 @@ interface LimitCommands {
     monthlyLimit: number | '',
   ): Promise<[number, number, string, string | number | null, number]>;
   wcsLimitSeed(quota: string, committed: number, ttlMs: number): Promise<number>;
-  wcsLimitReserve(quota: string, limit: number): Promise<[number, number]>;
-  wcsLimitRelease(quota: string): Promise<number>;
+  wcsLimitReserve(quota: string, limit: number, calls: number): Promise<[number, number]>;
+  wcsLimitRelease(quota: string, calls: number): Promise<number>;
 }
 
 /** Counters shared by every instance on one Redis. The database stays the record of counted calls. */
@@ -137,8 +138,8 @@ export class RedisLimitStore implements LimitStore {
     );
   }
 
-  async reserve(keyId: string, cycleId: string, limit: number): Promise<ReserveOutcome> {
-    const [status, used] = await this.#redis.wcsLimitReserve(quotaKey(keyId, cycleId), limit);
+  async reserve(keyId: string, cycleId: string, limit: number, calls = 1): Promise<ReserveOutcome> {
+    const [status, used] = await this.#redis.wcsLimitReserve(quotaKey(keyId, cycleId), limit, calls);
     if (status === -1) return { status: 'unseeded' };
     return status === 1 ? { status: 'reserved', used, via: this } : { status: 'exhausted', used };
   }
@@ -147,8 +148,8 @@ export class RedisLimitStore implements LimitStore {
     // The counter already holds the call; the database row written before this is the record.
   }
 
-  async release(keyId: string, cycleId: string): Promise<number | undefined> {
-    const used = await this.#redis.wcsLimitRelease(quotaKey(keyId, cycleId));
+  async release(keyId: string, cycleId: string, calls = 1): Promise<number | undefined> {
+    const used = await this.#redis.wcsLimitRelease(quotaKey(keyId, cycleId), calls);
     return used < 0 ? undefined : used;
   }
 

@@ -29,12 +29,12 @@ export class UsageLedger {
     this.#logger = logger;
   }
 
-  /** Counts one call of `keyId` on `day`; it reaches the database within WRITE_INTERVAL_MS. */
-  record(keyId: string, day: string): void {
+  /** Counts `calls` calls of `keyId` on `day`; they reach the database within WRITE_INTERVAL_MS. */
+  record(keyId: string, day: string, calls = 1): void {
     const id = `${keyId}|${day}`;
     const row = this.#pending.get(id);
-    if (row) row.calls++;
-    else this.#pending.set(id, { key_id: keyId, day, calls: 1 });
+    if (row) row.calls += calls;
+    else this.#pending.set(id, { key_id: keyId, day, calls });
     this.#draining ??= this.#drain();
   }
 
