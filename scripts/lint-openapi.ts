@@ -10,28 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import pino from 'pino';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
+import { openApiDocument } from './openapi-json.ts';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const REDOCLY = join(
   dirname(createRequire(import.meta.url).resolve('@redocly/cli/package.json')),
   'bin/cli.js',
 );
-
-async function openApiDocument(): Promise<string> {
-  // Only the given settings, not the environment's: the document must not depend on where it is built.
-  const config = loadConfig({ DATABASE_URL: 'sqlite::memory:', LOG_LEVEL: 'silent' });
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-  try {
-    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
-    if (res.statusCode !== 200) throw new Error(`/openapi.json answered ${res.statusCode}`);
-    return res.body;
-  } finally {
-    await app.close();
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'wcs-openapi-'));
 try {
