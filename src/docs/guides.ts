@@ -16,6 +16,7 @@ const ORDER = [
   'webhooks',
   'limits',
   'errors',
+  'sdk',
   'portal',
   'operations',
 ];
