@@ -126,6 +126,21 @@ export function notesCsv(pages: AsyncIterable<WasteTransferNote[]>): Readable {
   return pipeline(Readable.from(rowsOf(pages)), csv, () => {});
 }
 
+/**
+ * The CSV of an export, once its first page has been read: a database that cannot be read fails here,
+ * before any status is sent (a clean 500); one that fails later ends the response unfinished (no final
+ * chunk), which clients report as a failed download.
+ */
+export async function startNotesCsv(pages: AsyncGenerator<WasteTransferNote[]>): Promise<Readable> {
+  const first = await pages.next();
+  async function* all(): AsyncGenerator<WasteTransferNote[]> {
+    if (first.done) return;
+    yield first.value;
+    yield* pages;
+  }
+  return notesCsv(all());
+}
+
 /** `transfer-notes-2026-03-01-2026-03-31.csv`; test exports say so, and an open end says `start`/`latest`. */
 export function csvFileName(mode: 'live' | 'test', from?: string, to?: string): string {
   const parts = ['transfer-notes', mode === 'test' ? 'test' : '', from ?? 'start', to ?? 'latest'];

@@ -6,7 +6,7 @@ import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
 import type { EwcLookup } from './dependencies.ts';
-import { csvFileName, notesCsv } from './note-csv.ts';
+import { csvFileName, startNotesCsv } from './note-csv.ts';
 import type { NoteFilters, NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
@@ -198,11 +198,7 @@ function wantsCsv(request: ListRequest): boolean {
   return request.accepts().type(['application/json', 'text/csv']) === 'text/csv';
 }
 
-/**
- * Every matching note as CSV, streamed from pages of the store. The first page is read before the
- * status is sent, so a database that cannot be read is a clean 500; one that fails later ends the
- * response unfinished (no final chunk), which clients report as a failed download.
- */
+/** Every matching note as CSV, streamed from pages of the store. */
 async function sendCsv(request: ListRequest, reply: FastifyReply, wtn: WtnService): Promise<FastifyReply> {
   const q = request.query;
   const details: ErrorDetail[] = [];
@@ -210,20 +206,12 @@ async function sendCsv(request: ListRequest, reply: FastifyReply, wtn: WtnServic
   if (q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
   const filters = listFilters(q, wtn.catalogue, details);
   const scope = scopeOf(request);
-  const pages = wtn.exportNotes(scope, filters);
-  const first = await pages.next();
-  async function* all() {
-    if (first.done) return;
-    yield first.value;
-    yield* pages;
-  }
+  const csv = await startNotesCsv(wtn.exportNotes(scope, filters));
+  const name = csvFileName(scope.mode, q.transfer_date_from, q.transfer_date_to);
   return reply
     .type('text/csv; charset=utf-8')
-    .header(
-      'Content-Disposition',
-      `attachment; filename="${csvFileName(scope.mode, q.transfer_date_from, q.transfer_date_to)}"`,
-    )
-    .send(notesCsv(all()));
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(csv);
 }
 
 /** The list parameters the schema cannot check: the date range's order and the code's form. */
