@@ -53,7 +53,7 @@ const COLUMNS: [name: string, value: (note: WasteTransferNote) => Cell][] = [
   ['is_compliant', (n) => n.compliance.is_compliant],
   ['flags', (n) => n.compliance.flags.map((f) => f.code).join('; ')],
   ['warnings', (n) => n.compliance.warnings.map((w) => w.code).join('; ')],
-  // reg 35(2)(e): the signatures of both parties.
+  // reg 35(2)(b): both parties sign the note.
   ['signed', (n) => n.signed],
   ...signatureColumns('transferor'),
   ...signatureColumns('transferee'),
