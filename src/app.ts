@@ -155,6 +155,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     sites: services.sites,
     webhooks: services.webhooks,
     monitoring: services.monitoring,
+    wtn: services.wtn,
     config,
   });
   // The API reference and the guides, readable without a key.

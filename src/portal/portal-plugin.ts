@@ -15,12 +15,14 @@ import type { Config } from '../config.ts';
 import type { MonitoringService } from '../monitoring/monitoring-service.ts';
 import type { SiteService } from '../receipts/site-service.ts';
 import type { WebhookService } from '../webhooks/webhook-service.ts';
+import type { WtnService } from '../wtn/wtn-service.ts';
 import { html } from './html.ts';
 import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import type { PortalService } from './portal-service.ts';
 import { authRoutes } from './routes/auth-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
+import { noteRoutes } from './routes/note-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { recoveryRoutes } from './routes/recovery-routes.ts';
 import { siteRoutes } from './routes/site-routes.ts';
@@ -54,6 +56,8 @@ export interface PortalDeps {
   webhooks: WebhookService;
   /** Carrier watches: the same service /v1/carrier-watches uses. */
   monitoring: MonitoringService;
+  /** Transfer notes, for the CSV export: the same service /v1/wtn uses. */
+  wtn: WtnService;
   config: Config;
 }
 
@@ -122,6 +126,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     sites: deps.sites,
     webhooks: deps.webhooks,
     monitoring: deps.monitoring,
+    wtn: deps.wtn,
     config,
     assets,
     secure,
@@ -130,6 +135,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   await app.register(authRoutes, options);
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
+  await app.register(noteRoutes, options);
   await app.register(siteRoutes, options);
   await app.register(webhookRoutes, options);
   await app.register(webhookActionRoutes, options);

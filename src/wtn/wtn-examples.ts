@@ -1,10 +1,16 @@
 // Examples for the OpenAPI document: a note made with a test key against the sandbox register
 // (CBDU100001 is valid there); test/platform/openapi-examples.test.ts holds each one to its schema.
+
+import { stringify } from 'csv-stringify/sync';
 import { NOT_AN_ENGLAND_NUMBER, REGISTER_UNAVAILABLE } from '../carriers/carrier-examples.ts';
 import { errorResponse, type NamedExamples } from '../platform/openapi.ts';
+import { CSV_COLUMNS, csvRow } from './note-csv.ts';
+import type { WasteTransferNote } from './wtn-schemas.ts';
 
 const SITE = '45 High Street, Bournemouth, BH1 2AA';
 export const EXAMPLE_REFERENCE = 'WTN-2026-1123-D0JA';
+/** Why `limit` or `starting_after` is refused with a CSV export. */
+export const CSV_NOT_PAGED = 'does not apply to a CSV export, which holds every matching note';
 
 const REQUEST = {
   producer: { name: 'ABC Office Fit-out Ltd', address: SITE, sic_code: '43320', contact_name: 'Sam Patel' },
@@ -134,6 +140,14 @@ export const LIST_EXAMPLES: NamedExamples = {
   },
 };
 
+/** Two notes as the CSV export writes them (after its byte order mark): built by the export's own code. */
+export const CSV_EXAMPLE = stringify(
+  [{ ...SIGNED_NOTE, reference: 'WTN-2026-1124-K7QX', created_at: '2026-11-24T08:02:11.412Z' }, NOTE].map(
+    (note) => csvRow(note as WasteTransferNote),
+  ),
+  { header: true, columns: [...CSV_COLUMNS], record_delimiter: 'windows' },
+);
+
 export const GENERATE_ERRORS = {
   400: errorResponse(
     'Fields missing, blank, of the wrong type or unknown (every problem in `details`), a carrier number that is not an England number, or an Idempotency-Key longer than 255 characters. Nothing is stored.',
@@ -209,17 +223,26 @@ export const GENERATE_ERRORS = {
 };
 
 export const LIST_ERRORS = {
-  400: errorResponse('A filter that is not valid, or an unknown parameter.', [
-    {
-      summary: 'Filters not valid',
-      code: 'INVALID_REQUEST',
-      message: 'The query string is not valid: see details.',
-      details: [
-        { field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' },
-        { field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' },
-      ],
-    },
-  ]),
+  400: errorResponse(
+    'A filter that is not valid, an unknown parameter, or `limit` / `starting_after` with a CSV export.',
+    [
+      {
+        summary: 'Filters not valid',
+        code: 'INVALID_REQUEST',
+        message: 'The query string is not valid: see details.',
+        details: [
+          { field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' },
+          { field: 'ewc_code', issue: 'must be a six-digit code, e.g. 17 05 04' },
+        ],
+      },
+      {
+        summary: 'Paging a CSV export',
+        code: 'INVALID_REQUEST',
+        message: 'The query string is not valid: see details.',
+        details: [{ field: 'limit', issue: CSV_NOT_PAGED }],
+      },
+    ],
+  ),
 };
 
 export const NOTE_NOT_FOUND = errorResponse(

@@ -1,3 +1,4 @@
+import accepts from '@fastify/accepts';
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientGone } from '../platform/client-gone.ts';
@@ -5,10 +6,13 @@ import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
 import type { EwcLookup } from './dependencies.ts';
-import type { NoteScope } from './note-store.ts';
+import { csvFileName, startNotesCsv } from './note-csv.ts';
+import type { NoteFilters, NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
 import {
+  CSV_EXAMPLE,
+  CSV_NOT_PAGED,
   EDIT_ERRORS,
   GENERATE_ERRORS,
   GENERATE_REQUEST_EXAMPLES,
@@ -65,6 +69,7 @@ export const wtnRoutes: FastifyPluginAsyncTypebox<{ wtn: WtnService; publicUrl?:
   { wtn, publicUrl },
 ) => {
   app.addSchema(WasteTransferNote);
+  await app.register(accepts);
   // A scope that adds a schema gets Fastify's default (Ajv) validator back unless it sets its own; Ajv
   // would silently drop unknown query parameters instead of refusing them.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
@@ -146,12 +151,34 @@ function listRoute(app: App, wtn: WtnService): void {
         tags: TAGS,
         summary: 'List transfer notes',
         description:
-          "This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next.",
+          "This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next. With `format=csv` or `Accept: text/csv`, every note that matches the filters as one CSV file, streamed (see the transfer notes guide for its columns); an export counts as one call.",
         querystring: ListWtnQuery,
-        response: { 200: withExamples(WtnList, LIST_EXAMPLES), ...LIST_ERRORS },
+        response: {
+          200: {
+            description:
+              'A page of notes (JSON), or every matching note as CSV: UTF-8 with a byte order mark, a header row, CRLF line ends, one row per note.',
+            headers: {
+              'Content-Disposition': {
+                type: 'string',
+                description:
+                  'CSV only: an attachment named after the date range, e.g. `attachment; filename="transfer-notes-2026-11-01-2026-11-30.csv"`.',
+              },
+            },
+            content: {
+              'application/json': { schema: WtnList, examples: LIST_EXAMPLES },
+              'text/csv': {
+                schema: { type: 'string', description: 'RFC 4180 CSV, one row per note.' },
+                examples: { twoNotes: { summary: 'Two notes, the first signed', value: CSV_EXAMPLE } },
+              },
+            },
+          },
+          ...LIST_ERRORS,
+        },
       },
     },
     async (request, reply) => {
+      reply.header('Vary', 'Accept');
+      if (wantsCsv(request)) return sendCsv(request, reply, wtn);
       const page = await wtn.list(scopeOf(request), listOptions(request.query, wtn.catalogue));
       const next = JSON.stringify(page.next_starting_after);
       return sendDocument(
@@ -163,9 +190,36 @@ function listRoute(app: App, wtn: WtnService): void {
   );
 }
 
-/** The list parameters the schema cannot check: the date range's order and the code's form. */
-function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
+type ListRequest = FastifyRequest<{ Querystring: ListWtnQuery }>;
+
+/** `format` decides when given; otherwise the Accept header, JSON winning ties and anything unknown. */
+function wantsCsv(request: ListRequest): boolean {
+  if (request.query.format) return request.query.format === 'csv';
+  return request.accepts().type(['application/json', 'text/csv']) === 'text/csv';
+}
+
+/** Every matching note as CSV, streamed from pages of the store. */
+async function sendCsv(request: ListRequest, reply: FastifyReply, wtn: WtnService): Promise<FastifyReply> {
+  const q = request.query;
   const details: ErrorDetail[] = [];
+  if (q.limit !== undefined) details.push({ field: 'limit', issue: CSV_NOT_PAGED });
+  if (q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
+  const filters = listFilters(q, wtn.catalogue, details);
+  const scope = scopeOf(request);
+  const csv = await startNotesCsv(wtn.exportNotes(scope, filters));
+  const name = csvFileName(scope.mode, q.transfer_date_from, q.transfer_date_to);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(csv);
+}
+
+/** The list parameters the schema cannot check: the date range's order and the code's form. */
+function listFilters(
+  q: ListWtnQuery,
+  catalogue: EwcLookup,
+  details: ErrorDetail[] = [],
+): Omit<NoteFilters, 'after'> {
   if (q.transfer_date_from && q.transfer_date_to && q.transfer_date_from > q.transfer_date_to) {
     details.push({ field: 'transfer_date_from', issue: 'must be on or before transfer_date_to' });
   }
@@ -175,8 +229,6 @@ function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
     throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
   }
   return {
-    limit: q.limit ?? DEFAULT_LIMIT,
-    startingAfter: q.starting_after,
     transferDateFrom: q.transfer_date_from,
     transferDateTo: q.transfer_date_to,
     carrierRegistrationNumber: q.carrier_registration_number,
@@ -185,6 +237,10 @@ function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
     status: q.status,
     signed: q.signed,
   };
+}
+
+function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
+  return { ...listFilters(q, catalogue), limit: q.limit ?? DEFAULT_LIMIT, startingAfter: q.starting_after };
 }
 
 function readRoutes(app: App, wtn: WtnService): void {

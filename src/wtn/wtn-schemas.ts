@@ -347,6 +347,13 @@ export const ListWtnQuery = Type.Object(
         examples: ['unsigned'],
       }),
     ),
+    format: Type.Optional(
+      Type.Union([Type.Literal('json'), Type.Literal('csv')], {
+        description:
+          '`csv`: every matching note as one CSV file (as `Accept: text/csv`), without `limit` or `starting_after`. `json` (the default) answers JSON whatever `Accept` says.',
+        examples: ['csv'],
+      }),
+    ),
   },
   Strict,
 );

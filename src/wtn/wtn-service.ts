@@ -38,6 +38,8 @@ import type {
 } from './wtn-schemas.ts';
 
 const DEFAULT_LINK_HOURS = 48;
+/** Notes read per query by an export: one page is about what an export holds in memory. */
+export const EXPORT_PAGE_SIZE = 500;
 const HOUR_MS = 3_600_000;
 
 /** Where a signature comes from: the client's address as the service saw it. */
@@ -491,6 +493,28 @@ export class WtnService {
       has_more,
       next_starting_after: has_more ? page[page.length - 1].reference : null,
     };
+  }
+
+  /**
+   * Every note of the scope that matches the filters, in the list's order (newest first), read in keyset
+   * pages of `pageSize` so memory stays flat however many there are. The next page is read only when the
+   * caller asks for it; notes created after the export began sort before it and are not included.
+   */
+  async *exportNotes(
+    scope: NoteScope,
+    filters: Omit<NoteFilters, 'after'>,
+    pageSize = EXPORT_PAGE_SIZE,
+  ): AsyncGenerator<WasteTransferNote[]> {
+    let after: NoteFilters['after'];
+    for (;;) {
+      const rows = await this.#store.listStored(scope, { ...filters, after }, pageSize);
+      if (rows.length === 0) return;
+      const notes = rows.map((r) => JSON.parse(r.document) as WasteTransferNote);
+      yield notes;
+      if (rows.length < pageSize) return;
+      const last = notes[notes.length - 1];
+      after = { createdAt: last.created_at, reference: last.reference };
+    }
   }
 
   async renderPdf(scope: NoteScope, note: WasteTransferNote): Promise<Buffer> {

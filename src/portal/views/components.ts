@@ -29,7 +29,7 @@ export function errorSummary(errors: FieldErrors | undefined, order: string[]): 
 export interface TextFieldOptions {
   name: string;
   label: string;
-  type?: 'text' | 'email' | 'password' | 'tel';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'date';
   value?: string;
   autocomplete?: string;
   hint?: string;

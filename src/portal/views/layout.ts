@@ -1,11 +1,12 @@
 import { type Html, html, trusted } from '../html.ts';
 import { csrfField, type PageContext } from './components.ts';
 
-export type Section = 'dashboard' | 'keys' | 'sites' | 'webhooks' | 'plan';
+export type Section = 'dashboard' | 'keys' | 'notes' | 'sites' | 'webhooks' | 'plan';
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: 'dashboard', href: '/portal/dashboard', label: 'Dashboard' },
   { section: 'keys', href: '/portal/keys', label: 'API keys' },
+  { section: 'notes', href: '/portal/notes', label: 'Transfer notes' },
   { section: 'sites', href: '/portal/sites', label: 'Sites' },
   { section: 'webhooks', href: '/portal/webhooks', label: 'Webhooks' },
   { section: 'plan', href: '/portal/plan', label: 'Plan' },
