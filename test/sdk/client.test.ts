@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   WasteComplianceClient,
@@ -32,6 +33,16 @@ describe('the SDK against a running service', () => {
 
     const page = await wcs.notes.list({ limit: 10 });
     expect(page.data.map((n) => n.reference)).toContain(note.reference);
+  });
+
+  it('exports the notes as CSV, one row per note, as a stream', async () => {
+    const note = await wcs.notes.create(noteBody({ description: 'Plasterboard for the export' }));
+    const total = (await wcs.notes.list({ limit: 100 })).data.length;
+    const stream = await wcs.notes.exportCsv();
+    const text = await new Response(stream).text();
+    const rows = parse(text, { bom: true, columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(total);
+    expect(rows.map((r) => r.reference)).toContain(note.reference);
   });
 
   it('iterates every note across pages, newest first, in as many requests as pages', async () => {

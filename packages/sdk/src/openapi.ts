@@ -176,7 +176,7 @@ export interface paths {
         };
         /**
          * List transfer notes
-         * @description This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next.
+         * @description This organisation's notes for the key's mode, newest first. Pass the last reference of a page as `starting_after` for the next. With `format=csv` or `Accept: text/csv`, every note that matches the filters as one CSV file, streamed (see the transfer notes guide for its columns); an export counts as one call.
          */
         get: operations["listWtns"];
         put?: never;
@@ -2789,6 +2789,11 @@ export interface operations {
                  * @example unsigned
                  */
                 signed?: "unsigned" | "partially_signed" | "signed";
+                /**
+                 * @description `csv`: every matching note as one CSV file (as `Accept: text/csv`), without `limit` or `starting_after`. `json` (the default) answers JSON whatever `Accept` says.
+                 * @example csv
+                 */
+                format?: "json" | "csv";
             };
             header?: never;
             path?: never;
@@ -2796,7 +2801,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description A page of notes (JSON), or every matching note as CSV: UTF-8 with a byte order mark, a header row, CRLF line ends, one row per note. */
             200: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2808,6 +2813,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description CSV only: an attachment named after the date range, e.g. `attachment; filename="transfer-notes-2026-11-01-2026-11-30.csv"`. */
+                    "Content-Disposition"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2817,9 +2824,10 @@ export interface operations {
                         /** @description Pass as `starting_after` for the next page. */
                         next_starting_after: string | null;
                     };
+                    "text/csv": string;
                 };
             };
-            /** @description A filter that is not valid, or an unknown parameter. */
+            /** @description A filter that is not valid, an unknown parameter, or `limit` / `starting_after` with a CSV export. */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

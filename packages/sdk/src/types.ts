@@ -38,7 +38,10 @@ export type Event = Schemas['Event'];
 export type CarrierWatch = Schemas['CarrierWatch'];
 
 export type GenerateWtnRequest = RequestBody<'generateWtn'>;
-export type ListWtnsQuery = Query<'listWtns'>;
+/** The list's filters; `format` is set by `notes.list` (JSON) and `notes.exportCsv` (CSV). */
+export type ListWtnsQuery = Omit<Query<'listWtns'>, 'format'>;
+/** The CSV export's filters: the list's, without its paging. */
+export type ExportWtnsQuery = Omit<ListWtnsQuery, 'limit' | 'starting_after'>;
 export type VerifyCarrierRequest = RequestBody<'verifyCarrier'>;
 export type VerifyCarrierResult = Result<'verifyCarrier'>;
 export type ClassifyWasteRequest = RequestBody<'classifyWaste'>;

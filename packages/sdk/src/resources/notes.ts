@@ -2,8 +2,10 @@ import { idempotencyKey, paginate, unwrap } from '../call.ts';
 import type {
   CallOptions,
   CreateOptions,
+  ExportWtnsQuery,
   GenerateWtnRequest,
   ListWtnsQuery,
+  Page,
   RequestBody,
   WasteTransferNote,
 } from '../types.ts';
@@ -36,8 +38,29 @@ export class Notes {
   }
 
   /** GET /v1/wtn: one page, newest first. */
-  list(query: ListWtnsQuery = {}, options: CallOptions = {}) {
-    return unwrap(this.#api.GET('/v1/wtn', { params: { query }, signal: options.signal }));
+  list(query: ListWtnsQuery = {}, options: CallOptions = {}): Promise<Page<WasteTransferNote>> {
+    // With format=json the answer is always the JSON page (the CSV media type is exportCsv's).
+    return unwrap(
+      this.#api.GET('/v1/wtn', { params: { query: { ...query, format: 'json' } }, signal: options.signal }),
+    ) as Promise<Page<WasteTransferNote>>;
+  }
+
+  /**
+   * GET /v1/wtn?format=csv: every note matching `query` as CSV (a header row, one row per note), as a
+   * stream of bytes to pipe to a file without holding the whole export in memory.
+   */
+  async exportCsv(
+    query: ExportWtnsQuery = {},
+    options: CallOptions = {},
+  ): Promise<ReadableStream<Uint8Array>> {
+    const body = await unwrap(
+      this.#api.GET('/v1/wtn', {
+        params: { query: { ...query, format: 'csv' } },
+        parseAs: 'stream',
+        signal: options.signal,
+      }),
+    );
+    return body as ReadableStream<Uint8Array>;
   }
 
   /** Every note matching `query`, newest first, fetching pages as the loop reaches them. */
