@@ -1,0 +1,84 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync } from 'fastify';
+import type { AccountService } from '../accounts/account-service.ts';
+import { installAuthentication } from '../accounts/auth-hook.ts';
+import { limitHeaders } from '../limits/limit-headers.ts';
+import type { LimitService } from '../limits/limit-service.ts';
+import { ApiError, errorBody } from '../platform/errors.ts';
+import { injectCaller } from './api-caller.ts';
+import { createMcpServer } from './mcp-server.ts';
+
+export interface McpRoutesOptions {
+  accounts: AccountService;
+  limits: LimitService;
+}
+
+/** True when every JSON-RPC message in the body is a tool call (one message, or a batch). */
+function onlyToolCalls(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return (
+    messages.length > 0 && messages.every((m) => (m as { method?: unknown } | null)?.method === 'tools/call')
+  );
+}
+
+/**
+ * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request, no
+ * session id), so any instance behind a load balancer can answer any request.
+ *
+ * The key is checked first, by the same hook as /v1: a missing or refused key is a 401 in the API's
+ * envelope before any MCP processing. Protocol messages (initialize, tools/list, ping) count in the
+ * key's per-minute window and never in its month. A tool call is counted once, by the /v1 call its
+ * tool makes in-process with the caller's own key (window, quota and idempotency as for REST), so its
+ * refusal (429 included) comes back as a tool result. GET and DELETE are answered 405 by the app's
+ * not-found handler: a stateless server offers no event stream and no session to end.
+ */
+export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { accounts, limits }) => {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    done();
+  });
+  installAuthentication(app, accounts);
+
+  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    if (request.body === undefined) {
+      throw new ApiError(
+        'INVALID_REQUEST',
+        'POST /mcp expects a JSON-RPC message sent with Content-Type: application/json.',
+      );
+    }
+    if (!onlyToolCalls(request.body)) {
+      const state = await limits.admit(request.auth, false);
+      reply.headers(limitHeaders(state));
+      if (!state.allowed) throw limits.windowExceeded(state);
+    }
+
+    const server = createMcpServer(injectCaller(app, request.headers.authorization));
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    // The transport writes to the raw response: the headers set so far (Request-Id, no-store, the
+    // limits) go with it.
+    reply.hijack();
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, reply.raw, request.body);
+    } catch (err) {
+      request.log.error({ err }, 'MCP request failed');
+      if (!reply.raw.headersSent) {
+        const body = errorBody(new ApiError('INTERNAL_ERROR', 'The MCP request failed.'), request.id);
+        reply.raw
+          .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+          .end(JSON.stringify(body));
+      }
+    }
+  });
+};
