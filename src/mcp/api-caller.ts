@@ -55,7 +55,11 @@ function parseJson(text: string): unknown {
  * In-process, for `/mcp`: the call is injected into this same app with the caller's own
  * `Authorization` header, so it passes the same hooks (key, rate limit, quota) as a REST call.
  */
-export function injectCaller(app: FastifyInstance, authorization: string | undefined): ApiCaller {
+export function injectCaller(
+  app: FastifyInstance,
+  authorization: string | undefined,
+  onAnswer?: (headers: ApiResponse['headers']) => void,
+): ApiCaller {
   return {
     async call(method, path, request = {}) {
       const response = await app.inject({
@@ -68,6 +72,7 @@ export function injectCaller(app: FastifyInstance, authorization: string | undef
       for (const [name, value] of Object.entries(response.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value?.toString();
       }
+      onAnswer?.(headers);
       return { status: response.statusCode, body: parseJson(response.body), headers };
     },
   };

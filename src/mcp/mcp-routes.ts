@@ -13,6 +13,8 @@ export interface McpRoutesOptions {
   limits: LimitService;
 }
 
+const LIMIT_HEADER = /^(x-ratelimit-|x-monthly-|ratelimit)/;
+
 /** True when every JSON-RPC message in the body is a tool call (one message, or a batch). */
 function onlyToolCalls(body: unknown): boolean {
   const messages = Array.isArray(body) ? body : [body];
@@ -53,7 +55,14 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
       if (!state.allowed) throw limits.windowExceeded(state);
     }
 
-    const server = createMcpServer(injectCaller(app, request.headers.authorization));
+    // A tool call's answer carries the limits of the API call it made, as that call's REST answer would.
+    const relayLimits = (headers: Record<string, string | undefined>) => {
+      if (reply.raw.headersSent) return;
+      for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined && LIMIT_HEADER.test(name)) reply.raw.setHeader(name, value);
+      }
+    };
+    const server = createMcpServer(injectCaller(app, request.headers.authorization, relayLimits));
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

@@ -206,7 +206,8 @@ export function ewcEntrySummary(entry: EwcEntry): Summary {
     `${entry.display_code} - ${entry.description}`,
     `${ENTRY_TYPES[entry.entry_type] ?? entry.entry_type} entry; chapter ${entry.chapter}; sub-chapter ${entry.subchapter}.`,
   ];
-  if (entry.mirror_of.length > 0) lines.push(`Mirror entry of ${entry.mirror_of.join(', ')}.`);
+  if (entry.mirror_of.length > 0)
+    lines.push(`Mirror partner on the other hazard side: ${entry.mirror_of.join(', ')}.`);
   if (entry.note) lines.push(entry.note);
   return { text: lines.join('\n'), structured: { ...entry } };
 }

@@ -94,7 +94,7 @@ describe('the MCP server over Streamable HTTP at /mcp', () => {
 
     const entry = await callTool(client, 'look_up_ewc_code', { code: '170504' });
     expect(entry.text).toMatch(/^17 05 04 - soil and stones other than those mentioned in 17 05 03/);
-    expect(entry.text).toContain('Mirror entry of 17 05 03');
+    expect(entry.text).toContain('Mirror partner on the other hazard side: 17 05 03.');
     const search = await callTool(client, 'search_list_of_wastes', { q: 'asbestos', hazardous: true });
     expect(search.data.count).toBeGreaterThan(3);
     expect(search.text).toMatch(/17 06 05\* - construction materials containing asbestos/);
@@ -194,6 +194,18 @@ describe('limits over MCP', () => {
     expect(answer.isError).toBe(false);
     expect(Number(await monthly())).toBe(before - 1);
     await client.close();
+
+    // The tool call's HTTP answer carries the limits of the API call it made.
+    const res = await post(key, {
+      jsonrpc: '2.0',
+      id: 3,
+      method: 'tools/call',
+      params: { name: 'classify_waste', arguments: { description: 'broken pallets' } },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-monthly-remaining')).toBe(String(before - 2));
+    expect(res.headers.get('x-ratelimit-limit')).toBe('30');
+    expect((await res.json()).result.structuredContent.classifications.length).toBeGreaterThan(0);
   });
 
   it('a key over its per-minute rate gets RATE_LIMIT_EXCEEDED as a tool error with Retry-After', async () => {
