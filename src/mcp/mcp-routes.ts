@@ -1,11 +1,11 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account-service.ts';
 import { installAuthentication } from '../accounts/auth-hook.ts';
 import { limitHeaders } from '../limits/limit-headers.ts';
 import type { LimitService } from '../limits/limit-service.ts';
 import { ApiError, errorBody } from '../platform/errors.ts';
-import { injectCaller } from './api-caller.ts';
+import { type ApiCaller, injectCaller } from './api-caller.ts';
 import { createMcpServer } from './mcp-server.ts';
 
 export interface McpRoutesOptions {
@@ -49,45 +49,60 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
         'POST /mcp expects a JSON-RPC message sent with Content-Type: application/json.',
       );
     }
-    if (!onlyToolCalls(request.body)) {
-      const state = await limits.admit(request.auth, false);
-      reply.headers(limitHeaders(state));
-      if (!state.allowed) throw limits.windowExceeded(state);
-    }
+    const toolCalls = onlyToolCalls(request.body);
+    if (!toolCalls) await admit(request, reply);
 
+    let apiCalls = 0;
     // A tool call's answer carries the limits of the API call it made, as that call's REST answer would.
     const relayLimits = (headers: Record<string, string | undefined>) => {
+      apiCalls++;
       if (reply.raw.headersSent) return;
       for (const [name, value] of Object.entries(headers)) {
         if (value !== undefined && LIMIT_HEADER.test(name)) reply.raw.setHeader(name, value);
       }
     };
-    const server = createMcpServer(injectCaller(app, request.headers.authorization, relayLimits));
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: true,
-    });
-    // The transport writes to the raw response: the headers set so far (Request-Id, no-store, the
-    // limits) go with it.
-    reply.hijack();
-    for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value);
-    }
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, reply.raw, request.body);
-    } catch (err) {
-      request.log.error({ err }, 'MCP request failed');
-      if (!reply.raw.headersSent) {
-        const body = errorBody(new ApiError('INTERNAL_ERROR', 'The MCP request failed.'), request.id);
-        reply.raw
-          .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-          .end(JSON.stringify(body));
-      }
+    await serve(request, reply, injectCaller(app, request.headers.authorization, relayLimits));
+    // A tool call refused before it reached the API (unknown tool, arguments that do not fit) is
+    // still a request: it takes its slot in the window, after the answer, so it is never free.
+    if (toolCalls && apiCalls === 0) {
+      await limits.admit(request.auth, false).catch((err) => request.log.error({ err }, 'could not count'));
     }
   });
+
+  /** One request of the key's per-minute window, never a monthly call; over the window, a 429. */
+  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const state = await limits.admit(request.auth, false);
+    reply.headers(limitHeaders(state));
+    if (!state.allowed) throw limits.windowExceeded(state);
+  }
 };
+
+/** Hands the request to a new MCP server on a stateless transport, which writes the raw response. */
+async function serve(request: FastifyRequest, reply: FastifyReply, api: ApiCaller): Promise<void> {
+  const server = createMcpServer(api);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  // The headers set so far (Request-Id, no-store, the limits) go with the transport's answer.
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  } catch (err) {
+    request.log.error({ err }, 'MCP request failed');
+    if (!reply.raw.headersSent) {
+      const body = errorBody(new ApiError('INTERNAL_ERROR', 'The MCP request failed.'), request.id);
+      reply.raw
+        .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(body));
+    }
+  }
+}

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { z } from 'zod';
@@ -27,7 +28,8 @@ import {
 } from './tool-inputs.ts';
 import { apiErrorResult, toolAnswer, unreachableResult } from './tool-results.ts';
 
-const VERSION = '0.1.0';
+/** The service's version, as MCP clients show it. */
+const { version: VERSION } = createRequire(import.meta.url)('../../package.json') as { version: string };
 
 const INSTRUCTIONS =
   'UK duty of care for waste (England). Check a carrier with verify_carrier before waste leaves; find the ' +

@@ -205,7 +205,24 @@ describe('limits over MCP', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('x-monthly-remaining')).toBe(String(before - 2));
     expect(res.headers.get('x-ratelimit-limit')).toBe('30');
-    expect((await res.json()).result.structuredContent.classifications.length).toBeGreaterThan(0);
+    const { result } = (await res.json()) as {
+      result: { structuredContent: { classifications: unknown[] } };
+    };
+    expect(result.structuredContent.classifications.length).toBeGreaterThan(0);
+  });
+
+  it('a tool call refused before it reaches the API still takes its request of the window', async () => {
+    const { key } = await t.newKey({ mode: 'live', plan: 'starter' });
+    const unknown = await post(key, {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'no_such_tool', arguments: {} },
+    });
+    expect(unknown.status).toBe(200);
+    expect(JSON.stringify(await unknown.json())).toContain('no_such_tool');
+    const next = await post(key, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+    expect(next.headers.get('x-ratelimit-remaining')).toBe('28');
   });
 
   it('a key over its per-minute rate gets RATE_LIMIT_EXCEEDED as a tool error with Retry-After', async () => {
