@@ -12,6 +12,7 @@ import { type Config, trustProxyOption } from './config.ts';
 import { docsPlugin } from './docs/docs-plugin.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
+import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { watchRoutes } from './monitoring/watch-routes.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDb, type Db } from './platform/db/database.ts';
@@ -147,6 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     { prefix: '/v1' },
   );
+  // The MCP server over Streamable HTTP: the same keys and limits, its tools calling the /v1 routes.
+  await app.register(mcpRoutes, { accounts: services.accounts, limits: services.limits });
   // Outside /v1: the portal has its own form parser, cookies and CSRF checks, confined to its scope.
   await app.register(portalPlugin, {
     prefix: '/portal',

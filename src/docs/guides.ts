@@ -14,6 +14,7 @@ const ORDER = [
   'wtn',
   'dwt',
   'webhooks',
+  'mcp',
   'limits',
   'errors',
   'sdk',

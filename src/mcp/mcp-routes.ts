@@ -1,0 +1,108 @@
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/account-service.ts';
+import { installAuthentication } from '../accounts/auth-hook.ts';
+import { limitHeaders } from '../limits/limit-headers.ts';
+import type { LimitService } from '../limits/limit-service.ts';
+import { ApiError, errorBody } from '../platform/errors.ts';
+import { type ApiCaller, injectCaller } from './api-caller.ts';
+import { createMcpServer } from './mcp-server.ts';
+
+export interface McpRoutesOptions {
+  accounts: AccountService;
+  limits: LimitService;
+}
+
+const LIMIT_HEADER = /^(x-ratelimit-|x-monthly-|ratelimit)/;
+
+/** True when every JSON-RPC message in the body is a tool call (one message, or a batch). */
+function onlyToolCalls(body: unknown): boolean {
+  const messages = Array.isArray(body) ? body : [body];
+  return (
+    messages.length > 0 && messages.every((m) => (m as { method?: unknown } | null)?.method === 'tools/call')
+  );
+}
+
+/**
+ * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request, no
+ * session id), so any instance behind a load balancer can answer any request.
+ *
+ * The key is checked first, by the same hook as /v1: a missing or refused key is a 401 in the API's
+ * envelope before any MCP processing. Protocol messages (initialize, tools/list, ping) count in the
+ * key's per-minute window and never in its month. A tool call is counted once, by the /v1 call its
+ * tool makes in-process with the caller's own key (window, quota and idempotency as for REST), so its
+ * refusal (429 included) comes back as a tool result. GET and DELETE are answered 405 by the app's
+ * not-found handler: a stateless server offers no event stream and no session to end.
+ */
+export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { accounts, limits }) => {
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('Cache-Control', 'no-store');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    done();
+  });
+  installAuthentication(app, accounts);
+
+  app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
+    if (request.body === undefined) {
+      throw new ApiError(
+        'INVALID_REQUEST',
+        'POST /mcp expects a JSON-RPC message sent with Content-Type: application/json.',
+      );
+    }
+    const toolCalls = onlyToolCalls(request.body);
+    if (!toolCalls) await admit(request, reply);
+
+    let apiCalls = 0;
+    // A tool call's answer carries the limits of the API call it made, as that call's REST answer would.
+    const relayLimits = (headers: Record<string, string | undefined>) => {
+      apiCalls++;
+      if (reply.raw.headersSent) return;
+      for (const [name, value] of Object.entries(headers)) {
+        if (value !== undefined && LIMIT_HEADER.test(name)) reply.raw.setHeader(name, value);
+      }
+    };
+    await serve(request, reply, injectCaller(app, request.headers.authorization, relayLimits));
+    // A tool call refused before it reached the API (unknown tool, arguments that do not fit) is
+    // still a request: it takes its slot in the window, after the answer, so it is never free.
+    if (toolCalls && apiCalls === 0) {
+      await limits.admit(request.auth, false).catch((err) => request.log.error({ err }, 'could not count'));
+    }
+  });
+
+  /** One request of the key's per-minute window, never a monthly call; over the window, a 429. */
+  async function admit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const state = await limits.admit(request.auth, false);
+    reply.headers(limitHeaders(state));
+    if (!state.allowed) throw limits.windowExceeded(state);
+  }
+};
+
+/** Hands the request to a new MCP server on a stateless transport, which writes the raw response. */
+async function serve(request: FastifyRequest, reply: FastifyReply, api: ApiCaller): Promise<void> {
+  const server = createMcpServer(api);
+  const transport = new StreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  // The headers set so far (Request-Id, no-store, the limits) go with the transport's answer.
+  reply.hijack();
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (value !== undefined) reply.raw.setHeader(name, value);
+  }
+  reply.raw.on('close', () => {
+    void transport.close();
+    void server.close();
+  });
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  } catch (err) {
+    request.log.error({ err }, 'MCP request failed');
+    if (!reply.raw.headersSent) {
+      const body = errorBody(new ApiError('INTERNAL_ERROR', 'The MCP request failed.'), request.id);
+      reply.raw
+        .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
+        .end(JSON.stringify(body));
+    }
+  }
+}

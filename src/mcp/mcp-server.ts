@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
+import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
+import { type ApiCaller, type ApiResponse, ApiUnreachableError } from './api-caller.ts';
+import {
+  type ClassifyResult,
+  carrierSummary,
+  classificationSummary,
+  type EwcEntry,
+  ewcEntrySummary,
+  ewcListSummary,
+  type NoteList,
+  noteListSummary,
+  noteSummary,
+} from './summaries.ts';
+import {
+  ClassifyWasteInput,
+  GenerateTransferNoteInput,
+  GetTransferNoteInput,
+  ListTransferNotesInput,
+  LookUpEwcCodeInput,
+  SearchListOfWastesInput,
+  VerifyCarrierInput,
+} from './tool-inputs.ts';
+import { apiErrorResult, toolAnswer, unreachableResult } from './tool-results.ts';
+
+/** The service's version, as MCP clients show it. */
+const { version: VERSION } = createRequire(import.meta.url)('../../package.json') as { version: string };
+
+const INSTRUCTIONS =
+  'UK duty of care for waste (England). Check a carrier with verify_carrier before waste leaves; find the ' +
+  'List of Wastes code with classify_waste (or look_up_ewc_code / search_list_of_wastes when a code is ' +
+  'known or to browse); record the transfer with generate_transfer_note, which checks the carrier and ' +
+  'classifies the waste itself. Quote the note reference, or for a carrier the register check and its ' +
+  'time, when you report an answer. Test keys (wcs_test_) answer from a sandbox and make test notes.';
+
+/** Calls the API and turns its answer into a tool result; refusals become isError results, never throws. */
+async function answer<T>(
+  request: () => Promise<ApiResponse>,
+  summarise: (body: T) => { text: string; structured: Record<string, unknown> },
+): Promise<CallToolResult> {
+  let response: ApiResponse;
+  try {
+    response = await request();
+  } catch (error) {
+    if (error instanceof ApiUnreachableError) return unreachableResult(error.message);
+    throw error;
+  }
+  if (response.status >= 400 || response.body === undefined) return apiErrorResult(response);
+  const { text, structured } = summarise(response.body as T);
+  return toolAnswer(text, structured);
+}
+
+const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+
+/**
+ * The service's MCP server: one tool per task a person asks an assistant for, each a call to the /v1
+ * API through `api`. Stateless: nothing is kept between calls, so one is built per request over HTTP.
+ */
+export function createMcpServer(api: ApiCaller): McpServer {
+  const server = new McpServer(
+    { name: 'waste-compliance-service', title: 'Waste Compliance Service', version: VERSION },
+    { instructions: INSTRUCTIONS },
+  );
+
+  server.registerTool(
+    'verify_carrier',
+    {
+      title: 'Verify a waste carrier',
+      description:
+        'Use before handing waste to a carrier, broker or dealer, or when asked whether one is registered: checks the Environment Agency public register by registration number (preferred), business name or postcode. Answers valid, expiring_soon, expired, lower_tier or not_found, with whether the transfer is compliant and what to do. Costs one API call.',
+      inputSchema: VerifyCarrierInput,
+      annotations: { ...READ_ONLY, openWorldHint: true },
+    },
+    (input: z.infer<typeof VerifyCarrierInput>) =>
+      answer<VerifyCarrierResult>(
+        () => api.call('POST', '/v1/verify-carrier', { body: input }),
+        carrierSummary,
+      ),
+  );
+
+  server.registerTool(
+    'classify_waste',
+    {
+      title: 'Classify waste (List of Wastes code)',
+      description:
+        'Use when someone describes a waste and needs its List of Wastes (EWC) code, whether it is hazardous, or how to handle it. Returns ranked codes with confidence (below 0.7 needs a person to check), flags and disposal notes. Not needed before generate_transfer_note, which classifies by itself. Costs one API call.',
+      inputSchema: ClassifyWasteInput,
+      annotations: { ...READ_ONLY, openWorldHint: false },
+    },
+    (input: z.infer<typeof ClassifyWasteInput>) =>
+      answer<ClassifyResult>(
+        () => api.call('POST', '/v1/classify-waste', { body: input }),
+        classificationSummary,
+      ),
+  );
+
+  server.registerTool(
+    'generate_transfer_note',
+    {
+      title: 'Generate a waste transfer note',
+      description:
+        'Use to record a transfer of waste from a producer to a carrier: creates a waste transfer note (reg 35 Waste (England and Wales) Regulations 2011), checking the carrier against the register and classifying the waste in the same step, and answers its reference (WTN-YYYY-MMDD-XXXX) with any compliance flags. Creates a record: call it once per real transfer; to correct a note, create a new one with supersedes. Costs one API call.',
+      inputSchema: GenerateTransferNoteInput,
+      annotations: {
+        readOnlyHint: false,
+        destructiveHint: false,
+        idempotentHint: false,
+        openWorldHint: true,
+      },
+    },
+    (input: z.infer<typeof GenerateTransferNoteInput>) =>
+      answer<WasteTransferNote>(
+        // A fresh key per tool call: a retry of the same HTTP request is answered with the first note.
+        () => api.call('POST', '/v1/generate-wtn', { body: input, idempotencyKey: randomUUID() }),
+        (note) => noteSummary(note, 'Created'),
+      ),
+  );
+
+  server.registerTool(
+    'get_transfer_note',
+    {
+      title: 'Get a waste transfer note',
+      description:
+        'Use when given a note reference (WTN-...) or to check a note again: returns the note with its carrier check, waste code, compliance flags, signing state and any correction. Costs one API call.',
+      inputSchema: GetTransferNoteInput,
+      annotations: { ...READ_ONLY, openWorldHint: false },
+    },
+    ({ reference }: z.infer<typeof GetTransferNoteInput>) =>
+      answer<WasteTransferNote>(
+        () => api.call('GET', `/v1/wtn/${encodeURIComponent(reference)}`),
+        (note) => noteSummary(note, 'Found'),
+      ),
+  );
+
+  server.registerTool(
+    'list_transfer_notes',
+    {
+      title: 'List waste transfer notes',
+      description:
+        "Use to find notes or answer questions across them (last month's notes, a carrier's notes, notes with problems, unsigned notes): this organisation's notes, newest first, filtered by transfer date, carrier, code, compliance, status or signing state, one page at a time. Costs one API call per page.",
+      inputSchema: ListTransferNotesInput,
+      annotations: { ...READ_ONLY, openWorldHint: false },
+    },
+    (query: z.infer<typeof ListTransferNotesInput>) =>
+      answer<NoteList>(() => api.call('GET', '/v1/wtn', { query }), noteListSummary),
+  );
+
+  server.registerTool(
+    'look_up_ewc_code',
+    {
+      title: 'Look up a List of Wastes code',
+      description:
+        'Use when a List of Wastes (EWC) code is already known, to read its legal description, whether it is hazardous (absolute or mirror entry) and its mirror partners. Costs no monthly quota.',
+      inputSchema: LookUpEwcCodeInput,
+      annotations: { ...READ_ONLY, openWorldHint: false },
+    },
+    ({ code }: z.infer<typeof LookUpEwcCodeInput>) =>
+      answer<EwcEntry>(() => api.call('GET', `/v1/ewc-codes/${encodeURIComponent(code)}`), ewcEntrySummary),
+  );
+
+  server.registerTool(
+    'search_list_of_wastes',
+    {
+      title: 'Search the List of Wastes',
+      description:
+        'Use to browse the List of Wastes by words, chapter or hazard (e.g. every hazardous entry of chapter 17), when choosing between codes yourself. To classify a description, use classify_waste instead. Costs no monthly quota.',
+      inputSchema: SearchListOfWastesInput,
+      annotations: { ...READ_ONLY, openWorldHint: false },
+    },
+    (query: z.infer<typeof SearchListOfWastesInput>) =>
+      answer<{ count: number; codes: EwcEntry[] }>(
+        () => api.call('GET', '/v1/ewc-codes', { query }),
+        ewcListSummary,
+      ),
+  );
+
+  return server;
+}

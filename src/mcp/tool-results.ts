@@ -1,0 +1,66 @@
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiResponse } from './api-caller.ts';
+
+interface ErrorEnvelope {
+  error?: {
+    code?: string;
+    message?: string;
+    status?: number;
+    request_id?: string;
+    details?: { field: string; issue: string }[];
+  };
+}
+
+/** What to do next, for the codes whose message alone would leave an assistant guessing. */
+const NEXT_STEP: Record<string, string> = {
+  INVALID_API_KEY:
+    'Check the API key this MCP server was configured with (WCS_API_KEY for `wcs mcp`, the Authorization header for /mcp).',
+  EA_REGISTER_UNAVAILABLE:
+    'The register could not be asked: this says nothing about the carrier. Try again in a few minutes.',
+  INTERNAL_ERROR: 'The service failed; try again, and quote the request id if it persists.',
+};
+
+/** A successful tool answer: a few lines an assistant can quote, and the key fields as data. */
+export function toolAnswer(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured };
+}
+
+/**
+ * An API refusal as a tool result (`isError: true`), never a thrown error: the code, the API's own
+ * message (which says what to fix), each field problem, and for a 429 when to try again.
+ */
+export function apiErrorResult(response: ApiResponse): CallToolResult {
+  const error = (response.body as ErrorEnvelope | undefined)?.error;
+  const code = error?.code ?? `HTTP_${response.status}`;
+  const lines = [
+    `${code} (HTTP ${response.status}): ${error?.message ?? 'the service gave no explanation.'}`,
+  ];
+  for (const detail of error?.details ?? []) lines.push(`- ${detail.field}: ${detail.issue}`);
+  const retryAfter = response.headers['retry-after'];
+  if (response.status === 429 && retryAfter) lines.push(`Retry after ${retryAfter} s.`);
+  if (NEXT_STEP[code]) lines.push(NEXT_STEP[code]);
+  if (error?.request_id) lines.push(`Request id: ${error.request_id}`);
+  return {
+    isError: true,
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: {
+      error: {
+        code,
+        status: response.status,
+        message: error?.message ?? null,
+        details: error?.details ?? [],
+        retry_after_seconds: retryAfter === undefined ? null : Number(retryAfter),
+        request_id: error?.request_id ?? null,
+      },
+    },
+  };
+}
+
+/** The service could not be reached at all (`wcs mcp` pointed at a server that is down). */
+export function unreachableResult(message: string): CallToolResult {
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `SERVICE_UNREACHABLE: ${message}` }],
+    structuredContent: { error: { code: 'SERVICE_UNREACHABLE', message } },
+  };
+}
