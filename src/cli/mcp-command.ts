@@ -5,11 +5,11 @@ import { createMcpServer } from '../mcp/mcp-server.ts';
 import { type CliContext, CliError } from './context.ts';
 
 /**
- * Where `wcs mcp` sends its API calls: WCS_API_URL, else PUBLIC_URL (the operator's own server), else
+ * Where `wcs mcp` sends its API calls: WCS_BASE_URL, else PUBLIC_URL (the operator's own server), else
  * this machine's server on PORT.
  */
 export function apiBaseUrl(env: Record<string, string | undefined>): string {
-  return env.WCS_API_URL || env.PUBLIC_URL || `http://127.0.0.1:${env.PORT || '8080'}`;
+  return env.WCS_BASE_URL || env.PUBLIC_URL || `http://127.0.0.1:${env.PORT || '8080'}`;
 }
 
 /**
@@ -20,7 +20,7 @@ export function apiBaseUrl(env: Record<string, string | undefined>): string {
 export function registerMcpCommand(program: Command, cli: CliContext): void {
   program
     .command('mcp')
-    .description('serve the MCP tools on stdio, calling the API at WCS_API_URL with WCS_API_KEY')
+    .description('serve the MCP tools on stdio, calling the API at WCS_BASE_URL with WCS_API_KEY')
     .action(async () => {
       const { env, stderr } = cli.io;
       const apiKey = env.WCS_API_KEY?.trim();

@@ -25,7 +25,7 @@ async function connectStdio(key: string): Promise<{ client: Client; stderr: () =
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp'],
-    env: { WCS_API_KEY: key, WCS_API_URL: apiUrl, PATH: process.env.PATH ?? '' },
+    env: { WCS_API_KEY: key, WCS_BASE_URL: apiUrl, PATH: process.env.PATH ?? '' },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -70,7 +70,7 @@ describe('wcs mcp over stdio', () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, 'mcp'],
-      env: { WCS_API_KEY: 'wcs_test_x', WCS_API_URL: 'http://127.0.0.1:9', PATH: process.env.PATH ?? '' },
+      env: { WCS_API_KEY: 'wcs_test_x', WCS_BASE_URL: 'http://127.0.0.1:9', PATH: process.env.PATH ?? '' },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'wcs-test-client', version: '1.0.0' });
