@@ -66,6 +66,19 @@ describe('wcs mcp over stdio', () => {
     await client.close();
   });
 
+  it('answers a key over its per-minute rate with RATE_LIMIT_EXCEEDED as a tool error', async () => {
+    // A free live key: 10 requests in any 60 seconds, each tool call one request of the API.
+    const { key } = await t.newKey({ mode: 'live', plan: 'free' });
+    const { client } = await connectStdio(key);
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await callTool(client, 'look_up_ewc_code', { code: '170504' }));
+    expect(answers.slice(0, 10).every((a) => !a.isError)).toBe(true);
+    expect(answers[10].isError).toBe(true);
+    expect(answers[10].text).toMatch(/^RATE_LIMIT_EXCEEDED \(HTTP 429\): Rate limit exceeded/);
+    expect(answers[10].text).toMatch(/Retry after \d+ s\./);
+    await client.close();
+  });
+
   it('answers a service it cannot reach as a tool error, not a crash', async () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
