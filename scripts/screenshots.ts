@@ -95,6 +95,11 @@ async function main(): Promise<void> {
     await page.getByRole('link', { name: /Revoke Staging/ }).click();
     await shoot(page, 'revoke');
     await sites(page, base);
+    await page.goto(`${base}/portal/notes`);
+    await page.getByLabel('Transfer date from').fill('2026-04-01');
+    await page.getByLabel('Transfer date to').fill('2026-03-31');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    await shoot(page, 'notes-export-errors');
     await webhookShots(page, base, shoot);
     await signingLink(app, base, await browser.newPage(PHONE), testKey);
   } finally {
