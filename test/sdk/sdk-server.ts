@@ -1,6 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
+import type { GenerateWtnRequest } from '../../packages/sdk/src/index.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { bodyWith } from '../wtn/wtn-app.ts';
 
 export interface SdkServer extends TestApp {
   /** Where the service listens, e.g. http://127.0.0.1:41234. */
@@ -20,31 +22,12 @@ export async function sdkServer(env: Record<string, string> = {}): Promise<SdkSe
   return { ...t, url: `http://127.0.0.1:${port}`, testKey: key };
 }
 
-/** A generate-wtn body for a complete, compliant note with the sandbox's valid carrier. */
-export function noteBody(overrides: { description?: string; transfer_date?: string } = {}) {
-  return {
-    producer: {
-      name: 'ABC Office Fit-out Ltd',
-      address: '45 High Street, Bournemouth, BH1 2AA',
-      sic_code: '43320',
-    },
-    carrier: { registration_number: 'CBDU100001' },
-    waste: {
-      description: overrides.description ?? 'Broken plasterboard offcuts',
-      ewc_code: '17 08 02',
-      auto_classify: false,
-      quantity_kg: 2500,
-      container_type: 'skip',
-    },
-    destination: {
-      name: 'South Coast Recycling Ltd',
-      address: 'Industrial Estate, Poole, BH15 1NF',
-      permit_number: 'EPR/AB1234CD',
-    },
-    transfer_date: overrides.transfer_date ?? '2026-03-25',
-    transfer_time: '10:30',
-    transfer_place: '45 High Street, Bournemouth, BH1 2AA',
-  };
+/** A generate-wtn body for a complete, compliant note with the sandbox's valid carrier (test/wtn's). */
+export function noteBody(
+  overrides: { description?: string; transfer_date?: string } = {},
+): GenerateWtnRequest {
+  const body = bodyWith('waste', { description: overrides.description ?? 'Broken plasterboard offcuts' });
+  return { ...body, transfer_date: overrides.transfer_date ?? '2026-03-25' } as GenerateWtnRequest;
 }
 
 /** The error `pending` rejects with, which must be a `Class`. */
