@@ -1,5 +1,6 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
 import type { Signature, WasteTransferNote } from './wtn-schemas.ts';
 
 type Cell = string | number | boolean | null;
@@ -131,7 +132,7 @@ export function notesCsv(pages: AsyncIterable<WasteTransferNote[]>): Readable {
  * before any status is sent (a clean 500); one that fails later ends the response unfinished (no final
  * chunk), which clients report as a failed download.
  */
-export async function startNotesCsv(pages: AsyncGenerator<WasteTransferNote[]>): Promise<Readable> {
+async function startNotesCsv(pages: AsyncGenerator<WasteTransferNote[]>): Promise<Readable> {
   const first = await pages.next();
   async function* all(): AsyncGenerator<WasteTransferNote[]> {
     if (first.done) return;
@@ -142,7 +143,23 @@ export async function startNotesCsv(pages: AsyncGenerator<WasteTransferNote[]>):
 }
 
 /** `transfer-notes-2026-03-01-2026-03-31.csv`; test exports say so, and an open end says `start`/`latest`. */
-export function csvFileName(mode: 'live' | 'test', from?: string, to?: string): string {
+function csvFileName(mode: 'live' | 'test', from?: string, to?: string): string {
   const parts = ['transfer-notes', mode === 'test' ? 'test' : '', from ?? 'start', to ?? 'latest'];
   return `${parts.filter(Boolean).join('-')}.csv`;
+}
+
+/**
+ * Answers with the notes as a CSV download named after the mode and the date range: the API's export
+ * and the portal's send the same file.
+ */
+export async function sendNotesCsv(
+  reply: FastifyReply,
+  pages: AsyncGenerator<WasteTransferNote[]>,
+  range: { mode: 'live' | 'test'; from?: string; to?: string },
+): Promise<FastifyReply> {
+  const csv = await startNotesCsv(pages);
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${csvFileName(range.mode, range.from, range.to)}"`)
+    .send(csv);
 }

@@ -6,7 +6,7 @@ import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
 import type { EwcLookup } from './dependencies.ts';
-import { csvFileName, startNotesCsv } from './note-csv.ts';
+import { sendNotesCsv } from './note-csv.ts';
 import type { NoteFilters, NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
 import { generateWtnValidator } from './request-validation.ts';
@@ -206,12 +206,11 @@ async function sendCsv(request: ListRequest, reply: FastifyReply, wtn: WtnServic
   if (q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
   const filters = listFilters(q, wtn.catalogue, details);
   const scope = scopeOf(request);
-  const csv = await startNotesCsv(wtn.exportNotes(scope, filters));
-  const name = csvFileName(scope.mode, q.transfer_date_from, q.transfer_date_to);
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${name}"`)
-    .send(csv);
+  return sendNotesCsv(reply, wtn.exportNotes(scope, filters), {
+    mode: scope.mode,
+    from: q.transfer_date_from,
+    to: q.transfer_date_to,
+  });
 }
 
 /** The list parameters the schema cannot check: the date range's order and the code's form. */

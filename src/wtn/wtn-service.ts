@@ -507,11 +507,10 @@ export class WtnService {
   ): AsyncGenerator<WasteTransferNote[]> {
     let after: NoteFilters['after'];
     for (;;) {
-      const rows = await this.#store.listStored(scope, { ...filters, after }, pageSize);
-      if (rows.length === 0) return;
-      const notes = rows.map((r) => JSON.parse(r.document) as WasteTransferNote);
+      const notes = await this.#store.list(scope, { ...filters, after }, pageSize);
+      if (notes.length === 0) return;
       yield notes;
-      if (rows.length < pageSize) return;
+      if (notes.length < pageSize) return;
       const last = notes[notes.length - 1];
       after = { createdAt: last.created_at, reference: last.reference };
     }

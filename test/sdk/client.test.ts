@@ -21,6 +21,20 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
+/** A client that records the URL of every request it sends. */
+function countingClient(): { requests: string[]; counting: WasteComplianceClient } {
+  const requests: string[] = [];
+  const counting = new WasteComplianceClient({
+    apiKey: server.testKey,
+    baseUrl: server.url,
+    fetch: (input, init) => {
+      requests.push(new Request(input).url);
+      return fetch(input, init);
+    },
+  });
+  return { requests, counting };
+}
+
 describe('the SDK against a running service', () => {
   it('creates a note, fetches it and finds it in the list', async () => {
     const note = await wcs.notes.create(noteBody());
@@ -50,15 +64,7 @@ describe('the SDK against a running service', () => {
     for (let i = 0; i < 5; i++) {
       made.push(await wcs.notes.create(noteBody({ description: `Plasterboard batch ${i}` })));
     }
-    const requests: string[] = [];
-    const counting = new WasteComplianceClient({
-      apiKey: server.testKey,
-      baseUrl: server.url,
-      fetch: (input, init) => {
-        requests.push(new Request(input).url);
-        return fetch(input, init);
-      },
-    });
+    const { requests, counting } = countingClient();
     const seen: string[] = [];
     for await (const note of counting.notes.iterate({ limit: 2 })) seen.push(note.reference);
 
@@ -71,15 +77,7 @@ describe('the SDK against a running service', () => {
   });
 
   it('stops iterating when the loop breaks, without fetching further pages', async () => {
-    const requests: string[] = [];
-    const counting = new WasteComplianceClient({
-      apiKey: server.testKey,
-      baseUrl: server.url,
-      fetch: (input, init) => {
-        requests.push(new Request(input).url);
-        return fetch(input, init);
-      },
-    });
+    const { requests, counting } = countingClient();
     for await (const _ of counting.notes.iterate({ limit: 1 })) break;
     expect(requests).toHaveLength(1);
   });

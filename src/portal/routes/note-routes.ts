@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { csvFileName, startNotesCsv } from '../../wtn/note-csv.ts';
+import { sendNotesCsv } from '../../wtn/note-csv.ts';
 import type { PortalRouteOptions } from '../portal-plugin.ts';
 import { accountOf, pageContext, requireAccount } from '../portal-request.ts';
 import type { FieldErrors } from '../views/components.ts';
@@ -64,11 +64,7 @@ export const noteRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = async (
         { organisationId: organisation.id, mode },
         { transferDateFrom: from, transferDateTo: to },
       );
-      const csv = await startNotesCsv(pages);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csvFileName(mode, from, to)}"`)
-        .send(csv);
+      return sendNotesCsv(reply, pages, { mode, from, to });
     },
   );
 };
