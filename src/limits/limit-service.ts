@@ -7,7 +7,7 @@ import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
 import { type Cycle, cycleAt, daysOfCycleUntil, secondsUntil, utcDay } from './cycle.ts';
 import { FallbackLimitStore } from './fallback-store.ts';
-import type { LimitStore } from './limit-store.ts';
+import type { LimitStore, ReserveOutcome } from './limit-store.ts';
 import { MemoryLimitStore, type MemoryStoreOptions } from './memory-store.ts';
 import { RedisLimitStore } from './redis-store.ts';
 import { UsageLedger } from './usage-ledger.ts';
@@ -142,12 +142,8 @@ export class LimitService {
       return true;
     }
     if (state.exhausted) return false;
-    const { keyId, cycle, monthlyLimit } = state;
-    let outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit);
-    if (outcome.status === 'unseeded') {
-      await this.#seed(keyId, cycle, state.nowMs);
-      outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit);
-    }
+    const { keyId } = state;
+    const outcome = await this.#take(state, 1);
     const day = utcDay(new Date(state.nowMs));
     if (outcome.status === 'unseeded') {
       // Only if the counter vanished twice in a row (Redis flushed mid-request): count it, hold nothing.
@@ -168,12 +164,7 @@ export class LimitService {
   async reserveMore(state: LimitState, calls: number): Promise<boolean> {
     const reservation = state.reservation;
     if (!reservation || calls <= 0) return true;
-    const { keyId, cycle, monthlyLimit } = state;
-    let outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
-    if (outcome.status === 'unseeded') {
-      await this.#seed(keyId, cycle, state.nowMs);
-      outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
-    }
+    const outcome = await this.#take(state, calls);
     if (outcome.status !== 'reserved') {
       if (outcome.status === 'exhausted') state.monthlyUsed = outcome.used;
       return false;
@@ -268,6 +259,15 @@ export class LimitService {
   /** Waits for counted calls still being written (on shutdown). */
   stop(): Promise<void> {
     return this.#ledger.flush();
+  }
+
+  /** Takes `calls` monthly calls in the store, seeding its counter from the database first if need be. */
+  async #take(state: LimitState, calls: number): Promise<ReserveOutcome> {
+    const { keyId, cycle, monthlyLimit } = state;
+    const outcome = await this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
+    if (outcome.status !== 'unseeded') return outcome;
+    await this.#seed(keyId, cycle, state.nowMs);
+    return this.store.reserve(keyId, cycle.id, monthlyLimit, calls);
   }
 
   /** Seeds the store's monthly counter from the database, once per key and cycle however many ask. */
