@@ -197,15 +197,18 @@ export class EaRegisterClient {
     // cockatiel makes every caller wait for the half-open trial; they are answered at once instead.
     if (this.#state() === CircuitState.HalfOpen) throw new TrialInFlight();
     const wasOpen = this.#state() === CircuitState.Open;
+    // When the deadline is nearer than the request timeout, the request's timer is the deadline's: its
+    // timeout is the deadline passing, whichever of the two timers fires first.
+    const remaining = Math.ceil(deadline.remainingMs());
+    const cutByDeadline = remaining < this.#timeoutMs;
     const answer = this.#breaker.execute(
       ({ signal }) =>
         this.#fetch(
           url,
-          AbortSignal.any([
-            signal,
-            AbortSignal.timeout(Math.min(this.#timeoutMs, Math.ceil(deadline.remainingMs()))),
-          ]),
-        ),
+          AbortSignal.any([signal, AbortSignal.timeout(Math.min(this.#timeoutMs, remaining))]),
+        ).catch((error: unknown) => {
+          throw cutByDeadline && (error as Error).name === 'TimeoutError' ? deadline.reason() : error;
+        }),
       deadline.signal,
     );
     if (wasOpen && this.#state() === CircuitState.HalfOpen) {
