@@ -28,7 +28,7 @@ export async function carrierApp(options: {
     db: options.db,
     env: {
       EA_REGISTER_URL: options.register?.url ?? 'http://127.0.0.1:9/unused',
-      EA_REGISTER_TIMEOUT_MS: '300',
+      EA_REGISTER_TIMEOUT_MS: '5000',
       ...options.env,
     },
   });

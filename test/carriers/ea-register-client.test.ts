@@ -5,7 +5,7 @@ import { FakeRegister } from './fake-register.ts';
 
 let register: FakeRegister;
 const client = (options: Partial<ConstructorParameters<typeof EaRegisterClient>[0]> = {}) =>
-  new EaRegisterClient({ baseUrl: register.url, timeoutMs: 300, retryDelayMs: 1, ...options });
+  new EaRegisterClient({ baseUrl: register.url, timeoutMs: 5_000, retryDelayMs: 1, ...options });
 
 beforeAll(async () => {
   register = await new FakeRegister().start();
@@ -105,7 +105,7 @@ describe('searches', () => {
       });
     }
     try {
-      const result = await new EaRegisterClient({ baseUrl: many.url, timeoutMs: 500 }).searchByName(
+      const result = await new EaRegisterClient({ baseUrl: many.url, timeoutMs: 5_000 }).searchByName(
         'paged carrier',
       );
       expect(result.records).toHaveLength(50);

@@ -21,7 +21,7 @@ beforeAll(async () => {
     DATABASE_URL: shared.url,
     REDIS_URL: '',
     EA_REGISTER_URL: t.register.url,
-    EA_REGISTER_TIMEOUT_MS: '300',
+    EA_REGISTER_TIMEOUT_MS: '5000',
     WATCH_CHECKS_PER_MINUTE: '6000',
     LOG_LEVEL: 'silent',
   };

@@ -10,7 +10,7 @@ export async function dwtApp(env: Record<string, string> = {}): Promise<{ t: Rec
       DWT_TOKEN_URL: dwt.tokenUrl,
       DWT_CLIENT_ID: dwt.clientId,
       DWT_CLIENT_SECRET: dwt.clientSecret,
-      DWT_TIMEOUT_MS: '500',
+      DWT_TIMEOUT_MS: '2000',
       ...env,
     },
   });

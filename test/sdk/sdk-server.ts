@@ -14,7 +14,7 @@ export interface SdkServer extends TestApp {
 /** The whole service listening on 127.0.0.1 (the SDK talks real HTTP), with a test key. */
 export async function sdkServer(env: Record<string, string> = {}): Promise<SdkServer> {
   const t = await createTestApp({
-    env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused', EA_REGISTER_TIMEOUT_MS: '300', ...env },
+    env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused', EA_REGISTER_TIMEOUT_MS: '5000', ...env },
   });
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = t.app.server.address() as AddressInfo;

@@ -58,7 +58,7 @@ export async function wtnApp(
 ): Promise<WtnApp> {
   const t = await createTestApp({
     clock: options.clock,
-    env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused', EA_REGISTER_TIMEOUT_MS: '300', ...options.env },
+    env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused', EA_REGISTER_TIMEOUT_MS: '5000', ...options.env },
   });
   const test = await t.newKey({ mode: 'test' });
   const live = await t.newKey({ mode: 'live', orgId: test.orgId });

@@ -107,7 +107,7 @@ describe('the API key', () => {
       { kind: 'answer', content: 'not json' },
       { kind: 'hang' },
     );
-    const engine = llmEngine(fake.url, { timeoutMs: 300, logger: log.logger });
+    const engine = llmEngine(fake.url, { timeoutMs: 1_500, logger: log.logger });
     const results = [
       await engine.classify(TUBES),
       await engine.classify(TUBES),
