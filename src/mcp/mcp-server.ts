@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  type CallToolResult,
+  type JSONRPCMessage,
+  ListToolsRequestSchema,
+  type ListToolsResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { z } from 'zod';
 import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
@@ -60,11 +67,50 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: 
 /**
  * The service's MCP server: one tool per task a person asks an assistant for, each a call to the /v1
  * API through `api`. Stateless: nothing is kept between calls, so one is built per request over HTTP.
+ *
+ * What does not depend on the request is made once per process: the JSON Schema validator (the SDK
+ * builds an Ajv instance per server otherwise) and the tools/list answer (the SDK converts every
+ * tool's zod schema to JSON Schema on each tools/list otherwise). Together they were most of the cost
+ * of an MCP request.
  */
 export function createMcpServer(api: ApiCaller): McpServer {
+  const server = serverWithTools(api);
+  server.server.removeRequestHandler('tools/list');
+  server.server.setRequestHandler(ListToolsRequestSchema, listedTools);
+  return server;
+}
+
+const validator = new AjvJsonSchemaValidator();
+let toolList: Promise<ListToolsResult> | undefined;
+
+/** The SDK's own tools/list answer, asked once of a server that never calls the API. */
+function listedTools(): Promise<ListToolsResult> {
+  toolList ??= (async () => {
+    const server = serverWithTools({
+      call: () => Promise.reject(new Error('the tool list is built without calling the API')),
+    });
+    const [ours, theirs] = InMemoryTransport.createLinkedPair();
+    const answered = new Promise<JSONRPCMessage>((resolve) => {
+      ours.onmessage = resolve;
+    });
+    await server.connect(theirs);
+    await ours.start();
+    await ours.send({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const message = (await answered) as { result?: ListToolsResult; error?: { message: string } };
+    await server.close();
+    if (!message.result) throw new Error(`tools/list failed: ${message.error?.message}`);
+    return message.result;
+  })();
+  toolList.catch(() => {
+    toolList = undefined;
+  });
+  return toolList;
+}
+
+function serverWithTools(api: ApiCaller): McpServer {
   const server = new McpServer(
     { name: 'waste-compliance-service', title: 'Waste Compliance Service', version: VERSION },
-    { instructions: INSTRUCTIONS },
+    { instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
   );
 
   server.registerTool(
