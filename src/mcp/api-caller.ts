@@ -58,7 +58,12 @@ function parseJson(text: string): unknown {
 export function injectCaller(
   app: FastifyInstance,
   authorization: string | undefined,
-  onAnswer?: (headers: ApiResponse['headers']) => void,
+  onAnswer?: (answer: {
+    method: string;
+    path: string;
+    status: number;
+    headers: ApiResponse['headers'];
+  }) => void,
 ): ApiCaller {
   return {
     async call(method, path, request = {}) {
@@ -72,7 +77,7 @@ export function injectCaller(
       for (const [name, value] of Object.entries(response.headers)) {
         headers[name] = Array.isArray(value) ? value.join(', ') : value?.toString();
       }
-      onAnswer?.(headers);
+      onAnswer?.({ method, path, status: response.statusCode, headers });
       return { status: response.statusCode, body: parseJson(response.body), headers };
     },
   };

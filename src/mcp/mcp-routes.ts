@@ -53,9 +53,14 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
     if (!toolCalls) await admit(request, reply);
 
     let apiCalls = 0;
-    // A tool call's answer carries the limits of the API call it made, as that call's REST answer would.
-    const relayLimits = (headers: Record<string, string | undefined>) => {
+    // A tool call's answer carries the limits of the API call it made, as that call's REST answer would;
+    // the log links this request to that call's own request id.
+    const relayLimits: Parameters<typeof injectCaller>[2] = ({ method, path, status, headers }) => {
       apiCalls++;
+      request.log.info(
+        { api: { method, path, status, request_id: headers['request-id'] } },
+        'MCP tool called the API',
+      );
       if (reply.raw.headersSent) return;
       for (const [name, value] of Object.entries(headers)) {
         if (value !== undefined && LIMIT_HEADER.test(name)) reply.raw.setHeader(name, value);

@@ -28,7 +28,7 @@ export interface TestKey {
  * DATABASE_URL / REDIS_URL honoured (CI runs the suite on SQLite, then on PostgreSQL + Redis).
  */
 export async function createTestApp(
-  options: { clock?: Clock; env?: Record<string, string>; db?: Db } = {},
+  options: { clock?: Clock; env?: Record<string, string>; db?: Db; logger?: pino.Logger } = {},
 ): Promise<TestApp> {
   const db = options.db ?? (await freshDatabase());
   const config = loadConfig({
@@ -36,7 +36,7 @@ export async function createTestApp(
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...options.env,
   });
-  const logger = pino({ level: config.LOG_LEVEL });
+  const logger = options.logger ?? pino({ level: config.LOG_LEVEL });
   const app = await buildApp(config, { db, clock: options.clock, logger });
   await app.ready();
   const services = app.services;

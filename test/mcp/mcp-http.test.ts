@@ -1,4 +1,5 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { callTool, connectHttp, noteRequest } from './mcp-client.ts';
@@ -247,5 +248,35 @@ describe('limits over MCP', () => {
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
     await client.close();
+  });
+});
+
+describe('the log of an MCP request', () => {
+  it('names the request id of each API call its tools made, so one can be followed into the other', async () => {
+    const lines: string[] = [];
+    const logged = await createTestApp({
+      logger: pino({ level: 'info' }, { write: (line: string) => void lines.push(line) }),
+    });
+    try {
+      await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = logged.app.server.address() as { port: number };
+      const client = await connectHttp(`http://127.0.0.1:${port}`, (await logged.newKey()).key);
+      expect((await callTool(client, 'look_up_ewc_code', { code: '170504' })).isError).toBe(false);
+      await client.close();
+
+      const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const toolLine = entries.find((e) => e.msg === 'MCP tool called the API') as {
+        request_id: string;
+        api: { method: string; path: string; status: number; request_id: string };
+      };
+      expect(toolLine.api).toMatchObject({ method: 'GET', path: '/v1/ewc-codes/170504', status: 200 });
+      expect(toolLine.api.request_id).not.toBe(toolLine.request_id);
+      // The API call's own log lines carry that id, and they are about that path.
+      const inner = entries.filter((e) => e.request_id === toolLine.api.request_id);
+      expect(inner.length).toBeGreaterThan(0);
+      expect(JSON.stringify(inner)).toContain('/v1/ewc-codes/170504');
+    } finally {
+      await logged.close();
+    }
   });
 });
