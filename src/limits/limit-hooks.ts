@@ -24,15 +24,22 @@ declare module 'fastify' {
      * carrier checks is one per number.
      */
     calls?: (request: FastifyRequest) => number;
+    /**
+     * What the schema cannot check of a request (a date range in the wrong order, say), run once its
+     * schema is validated and before its monthly call is held: a request it refuses is never counted,
+     * as a request the schema refuses is not.
+     */
+    check?: (request: FastifyRequest) => void;
   }
 }
 
 /**
  * Installs the limits on a scope whose requests are authenticated (after installAuthentication and
  * installIdempotency). The order of checks (CONVENTIONS.md): authenticate -> rate limit (onRequest) ->
- * validation -> idempotency replay (preHandler) -> monthly quota (preHandler) -> handler, so a rejected
- * or replayed request never spends quota. A billable request the window admits holds its monthly call in
- * the same store round trip; preHandler confirms the hold or refuses. A call is counted at onSend, once
+ * validation -> idempotency replay (preHandler) -> the route's own checks (config.check) -> monthly
+ * quota (preHandler) -> handler, so a rejected or replayed request never spends quota. A billable
+ * request the window admits holds its monthly call in the same store round trip; preHandler confirms the
+ * hold or refuses. A call is counted at onSend, once
  * its status is known, and only if it passed the quota check and is neither a 5xx (a client never pays
  * for our faults) nor a 429 (issue 3); otherwise its hold is given back.
  */
@@ -51,6 +58,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   });
 
   scope.addHook('preHandler', async (request, reply) => {
+    request.routeOptions.config.check?.(request);
     const state = request.limitState;
     if (!state || !request.countsTowardQuota) return;
     const calls = request.routeOptions.config.calls?.(request) ?? 1;

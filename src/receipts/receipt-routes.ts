@@ -21,7 +21,7 @@ import {
   WasteReceipt,
   WasteReceiptRef,
 } from './receipt-schemas.ts';
-import type { ReceiptService } from './receipt-service.ts';
+import { checkListQuery, type ReceiptService } from './receipt-service.ts';
 import { scopeOf } from './site-routes.ts';
 
 const TAGS = ['Waste receipts'];
@@ -75,6 +75,8 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
   app.get(
     '/waste-receipts',
     {
+      // Refused before the call is counted, as a schema error is.
+      config: { check: (request) => checkListQuery(request.query as ListReceiptsQuery) },
       schema: {
         operationId: 'listWasteReceipts',
         tags: TAGS,

@@ -160,11 +160,7 @@ export class ReceiptService {
       }
       startingAfter = { createdAt: after.created_at, id: after.id };
     }
-    if (q.received_from && q.received_to && q.received_from > q.received_to) {
-      throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', [
-        { field: 'received_from', issue: 'must be on or before received_to' },
-      ]);
-    }
+    checkListQuery(q);
     const rows = await this.#store.list(scope, {
       limit: limit + 1,
       startingAfter,
@@ -296,5 +292,14 @@ export class ReceiptService {
       from_wtn: from,
       warnings,
     };
+  }
+}
+
+/** What the schema cannot check of a list query: the order of the date range. */
+export function checkListQuery(q: ListReceiptsQuery): void {
+  if (q.received_from && q.received_to && q.received_from > q.received_to) {
+    throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', [
+      { field: 'received_from', issue: 'must be on or before received_to' },
+    ]);
   }
 }

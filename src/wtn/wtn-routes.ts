@@ -42,7 +42,7 @@ import {
   WasteTransferNote,
   WtnList,
 } from './wtn-schemas.ts';
-import { type ListOptions, noteNotFound, type WtnService } from './wtn-service.ts';
+import { noteNotFound, type WtnService } from './wtn-service.ts';
 
 const TAGS = ['Waste transfer notes'];
 const DEFAULT_LIMIT = 20;
@@ -146,6 +146,8 @@ function listRoute(app: App, wtn: WtnService): void {
   app.get(
     '/wtn',
     {
+      // A query refused here is refused before its call is counted, as a schema error is.
+      config: { check: (request) => void listQuery(request as ListRequest, wtn.catalogue) },
       schema: {
         operationId: 'listWtns',
         tags: TAGS,
@@ -178,8 +180,21 @@ function listRoute(app: App, wtn: WtnService): void {
     },
     async (request, reply) => {
       reply.header('Vary', 'Accept');
-      if (wantsCsv(request)) return sendCsv(request, reply, wtn);
-      const page = await wtn.list(scopeOf(request), listOptions(request.query, wtn.catalogue));
+      const { csv, filters } = listQuery(request, wtn.catalogue);
+      const scope = scopeOf(request);
+      if (csv) {
+        const q = request.query;
+        return sendNotesCsv(reply, wtn.exportNotes(scope, filters), {
+          mode: scope.mode,
+          from: q.transfer_date_from,
+          to: q.transfer_date_to,
+        });
+      }
+      const page = await wtn.list(scope, {
+        ...filters,
+        limit: request.query.limit ?? DEFAULT_LIMIT,
+        startingAfter: request.query.starting_after,
+      });
       const next = JSON.stringify(page.next_starting_after);
       return sendDocument(
         reply,
@@ -198,19 +213,20 @@ function wantsCsv(request: ListRequest): boolean {
   return request.accepts().type(['application/json', 'text/csv']) === 'text/csv';
 }
 
-/** Every matching note as CSV, streamed from pages of the store. */
-async function sendCsv(request: ListRequest, reply: FastifyReply, wtn: WtnService): Promise<FastifyReply> {
+/**
+ * Whether the answer is CSV, and the filters as the store takes them; a 400 naming every parameter the
+ * schema cannot check: the date range's order, the code's form, and paging asked of a CSV export.
+ */
+function listQuery(
+  request: ListRequest,
+  catalogue: EwcLookup,
+): { csv: boolean; filters: Omit<NoteFilters, 'after'> } {
   const q = request.query;
+  const csv = wantsCsv(request);
   const details: ErrorDetail[] = [];
-  if (q.limit !== undefined) details.push({ field: 'limit', issue: CSV_NOT_PAGED });
-  if (q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
-  const filters = listFilters(q, wtn.catalogue, details);
-  const scope = scopeOf(request);
-  return sendNotesCsv(reply, wtn.exportNotes(scope, filters), {
-    mode: scope.mode,
-    from: q.transfer_date_from,
-    to: q.transfer_date_to,
-  });
+  if (csv && q.limit !== undefined) details.push({ field: 'limit', issue: CSV_NOT_PAGED });
+  if (csv && q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
+  return { csv, filters: listFilters(q, catalogue, details) };
 }
 
 /** The list parameters the schema cannot check: the date range's order and the code's form. */
@@ -236,10 +252,6 @@ function listFilters(
     status: q.status,
     signed: q.signed,
   };
-}
-
-function listOptions(q: ListWtnQuery, catalogue: EwcLookup): ListOptions {
-  return { ...listFilters(q, catalogue), limit: q.limit ?? DEFAULT_LIMIT, startingAfter: q.starting_after };
 }
 
 function readRoutes(app: App, wtn: WtnService): void {

@@ -101,6 +101,19 @@ describe('waste receipts with a test key (the DWT sandbox)', () => {
     expect((await t.get('/v1/waste-receipts?limit=100')).json().data.length).toBe(before);
   });
 
+  it('refuses a list whose date range is reversed, naming the field, and costs a live key no call', async () => {
+    const used = async () => (await t.get('/v1/usage', t.liveKey)).json().used as number;
+    const before = await used();
+    const res = await t.get('/v1/waste-receipts?received_from=2026-11-20&received_to=2026-11-01', t.liveKey);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details).toEqual([
+      { field: 'received_from', issue: 'must be on or before received_to' },
+    ]);
+    expect(await used()).toBe(before);
+    expect((await t.get('/v1/waste-receipts', t.liveKey)).statusCode).toBe(200);
+    expect(await used()).toBe(before + 1);
+  });
+
   it('refuses a live key while the service is not connected to DWT', async () => {
     const site = await t.site(t.liveKey);
     const res = await t.post('/v1/waste-receipts', receiptBody(site.id), t.liveKey);

@@ -222,6 +222,23 @@ describe('GET /v1/wtn as CSV', () => {
     expect(response.json().error.details.map((d: { field: string }) => d.field)).toEqual(fields);
   });
 
+  it('costs no call for a query it refuses, JSON or CSV, as for one the schema refuses', async () => {
+    const used = async () => (await t.call(t.liveKey, { url: '/v1/usage' })).json().used as number;
+    const before = await used();
+    for (const query of [
+      '?format=csv&limit=5',
+      '?transfer_date_from=2026-03-10&transfer_date_to=2026-03-01',
+      '?format=csv&transfer_date_from=2026-03-10&transfer_date_to=2026-03-01',
+      '?ewc_code=99',
+    ]) {
+      const response = await t.get(`/v1/wtn${query}`, t.liveKey);
+      expect(response.statusCode, query).toBe(400);
+    }
+    expect(await used()).toBe(before);
+    expect((await t.get('/v1/wtn', t.liveKey)).statusCode).toBe(200);
+    expect(await used()).toBe(before + 1);
+  });
+
   it('counts an export as one call of the monthly quota', async () => {
     const remaining = async (accept: string) => {
       const response = await t.call(t.liveKey, { method: 'GET', url: '/v1/wtn', headers: { accept } });
