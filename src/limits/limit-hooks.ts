@@ -1,3 +1,4 @@
+import { Stream } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { limitHeaders, monthlyHeaders } from './limit-headers.ts';
 import type { LimitService, LimitState } from './limit-service.ts';
@@ -17,6 +18,8 @@ declare module 'fastify' {
      * when some parts of it are not to be paid for (a batch's numbers the register could not answer).
      */
     callsServed: number | undefined;
+    /** Set at onSend for a streamed answer: whether its call counts once the stream has been sent. */
+    countsWhenSent: boolean;
   }
   interface FastifyContextConfig {
     /**
@@ -47,6 +50,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   scope.decorateRequest('countsTowardQuota', false);
   scope.decorateRequest('limitState', null);
   scope.decorateRequest('callsServed', undefined);
+  scope.decorateRequest('countsWhenSent', false);
 
   scope.addHook('onRequest', async (request, reply) => {
     const { auth } = request;
@@ -72,15 +76,27 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
     if (state?.reservation && !state.reservation.settled) {
       // Status known: count the call, or give back its hold (also for one that never reached preHandler).
       const status = reply.statusCode;
-      const counted = request.countsTowardQuota && !request.idempotentReplay;
-      await limits.settle(state, counted && status < 500 && status !== 429, request.callsServed);
+      const counted =
+        request.countsTowardQuota && !request.idempotentReplay && status < 500 && status !== 429;
+      if (payload instanceof Stream) {
+        // A streamed answer (a CSV export) is settled when its response closes, so that one the service
+        // fails to finish (callsServed set to 0) is given back; one the client leaves counts. Its headers
+        // show it counted. (onResponse does not run for a response that was destroyed.)
+        request.countsWhenSent = counted;
+        reply.raw.once('close', () => void limits.settle(state, counted, request.callsServed));
+      } else {
+        await limits.settle(state, counted, request.callsServed);
+      }
       reply.headers(monthlyHeaders(state));
     }
     return payload;
   });
 
-  // A response that failed before onSend (a broken connection) is not counted.
+  // A streamed answer that finished is settled here or at its close, whichever comes first; a response
+  // that failed before onSend is not counted.
   scope.addHook('onResponse', async (request) => {
-    if (request.limitState) await limits.settle(request.limitState, false);
+    if (request.limitState) {
+      await limits.settle(request.limitState, request.countsWhenSent, request.callsServed);
+    }
   });
 }

@@ -158,6 +158,11 @@ export async function sendNotesCsv(
   range: { mode: 'live' | 'test'; from?: string; to?: string },
 ): Promise<FastifyReply> {
   const csv = await startNotesCsv(pages);
+  // A page that could not be read ends the download unfinished: our fault, so the call is not counted.
+  // A client that leaves destroys the stream without an error, and its call counts.
+  csv.once('error', () => {
+    reply.request.callsServed = 0;
+  });
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${csvFileName(range.mode, range.from, range.to)}"`)

@@ -118,4 +118,44 @@ describe('a CSV export of 10,000 notes', () => {
     expect(after.statusCode).toBe(200);
     expect(after.json().data).toHaveLength(1);
   });
+
+  it('counts a finished live export once, and not one the service could not finish', async () => {
+    // The notes become the live key's, and the oldest (on the last page) becomes unreadable: a
+    // database that fails part of the way through an export.
+    await t.db.kysely
+      .updateTable('wtn_notes')
+      .set({ mode: 'live' })
+      .where('organisation_id', '=', scope.organisationId)
+      .execute();
+    const used = async () => (await t.get('/v1/usage', t.liveKey)).json().used as number;
+    const download = async () => {
+      const response = await get('/v1/wtn', { authorization: `Bearer ${t.liveKey}`, accept: 'text/csv' });
+      expect(response.statusCode).toBe(200);
+      return new Promise<'whole' | 'cut short'>((resolve) => {
+        response.resume();
+        response.once('end', () => resolve(response.complete ? 'whole' : 'cut short'));
+        response.once('error', () => resolve('cut short'));
+      });
+    };
+    const before = await used();
+    expect(await download()).toBe('whole');
+    expect(await used()).toBe(before + 1);
+
+    const oldest = await t.db.kysely
+      .selectFrom('wtn_notes')
+      .select('reference')
+      .where('organisation_id', '=', scope.organisationId)
+      .orderBy('created_at', 'asc')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    await t.db.kysely
+      .updateTable('wtn_notes')
+      .set({ document: '{"cut' })
+      .where('reference', '=', oldest.reference)
+      .execute();
+    expect(await download()).toBe('cut short');
+    // The call is settled when the server closes the response, and its database row written within 250 ms.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await used()).toBe(before + 1);
+  }, 60_000);
 });
