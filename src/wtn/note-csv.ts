@@ -112,7 +112,7 @@ async function* rowsOf(pages: AsyncIterable<WasteTransferNote[]>): AsyncGenerato
 
 /**
  * The notes as CSV that spreadsheets open correctly: a UTF-8 byte order mark (so Excel reads UTF-8),
- * a header row, CRLF line ends and RFC 4180 quoting. Pages are pulled only as fast as the reader takes
+ * a header row, CRLF line ends and RFC 4180 quoting (and of any cell holding a semicolon). Pages are pulled only as fast as the reader takes
  * the text (backpressure), so memory holds about one page whatever the export's size; destroying the
  * stream (the client went away) stops the reading of pages.
  */
@@ -122,6 +122,9 @@ export function notesCsv(pages: AsyncIterable<WasteTransferNote[]>): Readable {
     header: true,
     columns: [...CSV_COLUMNS],
     record_delimiter: 'windows',
+    // Excel in many European locales splits a .csv on ";": a cell holding one is quoted, so it stays
+    // one cell there too (and a formula after the ";" stays text inside it).
+    quoted_match: ';',
   });
   // Errors reach the returned stream, which the HTTP layer handles (it ends the response unfinished).
   return pipeline(Readable.from(rowsOf(pages)), csv, () => {});

@@ -28,6 +28,7 @@ beforeAll(async () => {
   const toSign = await t.note({
     ...bodyWith('carrier', { registration_number: 'CBDU100003' }),
     transfer_date: '2026-03-20',
+    transfer_place: 'Gate 2;=1+1',
   });
   for (const [party, name] of [
     ['transferor', '-Sam Patel'],
@@ -135,6 +136,18 @@ describe('GET /v1/wtn as CSV', () => {
     expect(signedRow.transferor_signed_by).toBe("'-Sam Patel");
     // The JSON keeps the text exactly as given.
     expect(awkward.waste.description).toBe(FORMULA);
+  });
+
+  it('quotes every cell holding a semicolon, so a spreadsheet that splits on ";" never splits a cell', async () => {
+    const { response, rows } = await csv('?format=csv');
+    expect(rows.find((r) => r.reference === signed.reference)?.transfer_place).toBe('Gate 2;=1+1');
+    let quoted = false;
+    const unquoted: string[] = [];
+    for (const [i, char] of [...response.body].entries()) {
+      if (char === '"') quoted = !quoted;
+      else if (char === ';' && !quoted) unquoted.push(response.body.slice(i - 20, i + 20));
+    }
+    expect(unquoted).toEqual([]);
   });
 
   it('honours the same filters as the JSON list', async () => {
