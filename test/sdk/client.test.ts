@@ -59,6 +59,24 @@ describe('the SDK against a running service', () => {
     expect(rows.map((r) => r.reference)).toContain(note.reference);
   });
 
+  it('lets an export be read for longer than timeoutMs, which limits only the wait for it to start', async () => {
+    const total = (await wcs.notes.list({ limit: 100 })).data.length;
+    const impatient = new WasteComplianceClient({
+      apiKey: server.testKey,
+      baseUrl: server.url,
+      timeoutMs: 300,
+    });
+    const reader = (await impatient.notes.exportCsv()).getReader();
+    const chunks: Uint8Array[] = [];
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+      // A reader slower than the timeout: a file written to a slow disk, a row at a time to a database.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+    const text = new TextDecoder().decode(Buffer.concat(chunks));
+    expect(parse(text, { bom: true, columns: true })).toHaveLength(total);
+  });
+
   it('iterates every note across pages, newest first, in as many requests as pages', async () => {
     const made = [];
     for (let i = 0; i < 5; i++) {

@@ -49,12 +49,25 @@ export function retryingFetch(
   settings: RetrySettings,
 ): (request: Request) => Promise<Response> {
   const once = async (request: Request): Promise<Response> => {
-    const timeout = AbortSignal.timeout(settings.timeoutMs);
+    const timeout = new AbortController();
+    const timer = setTimeout(
+      () => timeout.abort(new DOMException('The operation timed out.', 'TimeoutError')),
+      settings.timeoutMs,
+    );
+    // Unref'd where the runtime allows, so a finished script does not wait for it to fire.
+    (timer as { unref?: () => void }).unref?.();
     try {
-      return await fetchImpl(request.clone(), { signal: AbortSignal.any([request.signal, timeout]) });
+      const response = await fetchImpl(request.clone(), {
+        signal: AbortSignal.any([request.signal, timeout.signal]),
+      });
+      // A download (a CSV export) is read as fast as the caller reads it: the timeout is for its start,
+      // never for the reading. Any other answer must also be read within it.
+      if (response.headers.get('content-type')?.startsWith('text/csv')) clearTimeout(timer);
+      return response;
     } catch (error) {
+      clearTimeout(timer);
       if (request.signal.aborted) throw request.signal.reason ?? error;
-      if (timeout.aborted) {
+      if (timeout.signal.aborted) {
         throw new WcsTimeoutError(`No answer from ${request.url} within ${settings.timeoutMs} ms`, {
           cause: error,
         });
