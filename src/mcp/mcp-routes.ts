@@ -15,13 +15,9 @@ export interface McpRoutesOptions {
 
 const LIMIT_HEADER = /^(x-ratelimit-|x-monthly-|ratelimit)/;
 
-/** True when every JSON-RPC message in the body is a tool call (one message, or a batch). */
-function onlyToolCalls(body: unknown): boolean {
-  const messages = Array.isArray(body) ? body : [body];
-  return (
-    messages.length > 0 && messages.every((m) => (m as { method?: unknown } | null)?.method === 'tools/call')
-  );
-}
+/** What a streamable HTTP client must accept; this server always answers JSON. */
+const MCP_ACCEPT = 'application/json, text/event-stream';
+const TAKES_JSON = /application\/json|application\/\*|\*\/\*/;
 
 /**
  * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request, no
@@ -49,8 +45,19 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
         'POST /mcp expects a JSON-RPC message sent with Content-Type: application/json.',
       );
     }
-    const toolCalls = onlyToolCalls(request.body);
+    if (Array.isArray(request.body)) {
+      // Each message must take its own request of the window; MCP dropped batches in 2025-06-18.
+      throw new ApiError(
+        'INVALID_REQUEST',
+        'POST /mcp takes one JSON-RPC message per request; send the messages of a batch one at a time.',
+      );
+    }
+    const toolCalls = (request.body as { method?: unknown } | null)?.method === 'tools/call';
     if (!toolCalls) await admit(request, reply);
+    // The transport insists on both types in Accept; a client that takes JSON (or anything, or says
+    // nothing) gets the JSON answer this server always sends rather than a 406.
+    const accept = request.headers.accept;
+    if (!accept || TAKES_JSON.test(accept)) request.raw.headers.accept = MCP_ACCEPT;
 
     let apiCalls = 0;
     // A tool call's answer carries the limits of the API call it made, as that call's REST answer would;

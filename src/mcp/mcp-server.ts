@@ -161,7 +161,8 @@ function serverWithTools(api: ApiCaller): McpServer {
     },
     (input: z.infer<typeof GenerateTransferNoteInput>) =>
       answer<WasteTransferNote>(
-        // A fresh key per tool call: a retry of the same HTTP request is answered with the first note.
+        // A fresh key per tool call, so the caller's own retries of it (wcs mcp's, over HTTP) never make
+        // a second note; a tool call sent twice is two transfers (docs/mcp.md).
         () => api.call('POST', '/v1/generate-wtn', { body: input, idempotencyKey: randomUUID() }),
         (note) => noteSummary(note, 'Created'),
       ),

@@ -34,12 +34,16 @@ const initialize = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'curl', version: '1' } },
 };
 
-function post(key: string | undefined, body: unknown): Promise<Response> {
+function post(
+  key: string | undefined,
+  body: unknown,
+  accept: string | undefined = 'application/json, text/event-stream',
+): Promise<Response> {
   return fetch(`${base}/mcp`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
+      ...(accept ? { accept } : {}),
       ...(key ? { authorization: `Bearer ${key}` } : {}),
     },
     body: JSON.stringify(body),
@@ -179,6 +183,35 @@ describe('the MCP server over Streamable HTTP at /mcp', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(await get.json()).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
+  });
+});
+
+describe('what /mcp takes', () => {
+  it('answers JSON to a client that accepts JSON, anything, or says nothing', async () => {
+    for (const accept of ['application/json', '*/*', undefined]) {
+      const res = await post(testKey, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, accept);
+      expect(res.status, String(accept)).toBe(200);
+      expect((await res.json()).result.tools).toHaveLength(TOOLS.length);
+    }
+    const refused = await post(testKey, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, 'text/html');
+    expect(refused.status).toBe(406);
+  });
+
+  it('refuses a JSON-RPC batch in the API envelope, saying to send its messages one at a time', async () => {
+    const ping = { jsonrpc: '2.0', method: 'ping' };
+    for (const batch of [
+      [],
+      [
+        { ...ping, id: 1 },
+        { ...ping, id: 2 },
+      ],
+    ]) {
+      const res = await post(testKey, batch);
+      expect(res.status).toBe(400);
+      const body = await res.json();
+      expect(body.error.code).toBe('INVALID_REQUEST');
+      expect(body.error.message).toMatch(/one JSON-RPC message per request/);
+    }
   });
 });
 
