@@ -1,6 +1,7 @@
 import pMap from 'p-map';
 import { ApiError, type ErrorCode, type ErrorDetail } from '../platform/errors.ts';
 import type { CarrierService } from './carrier-service.ts';
+import { parseRegistrationNumber } from './registration-number.ts';
 import type { VerifyCarrierResult } from './verify-result.ts';
 
 /** The most numbers one batch may carry. */
@@ -47,7 +48,7 @@ export async function verifyBatch(
   mode: 'live' | 'test',
   signal: AbortSignal,
 ): Promise<BatchOutcome> {
-  const distinct = [...new Set(numbers.map((n) => n.trim()))];
+  const distinct = [...new Set(numbers.map(sameNumber))];
   const answers = new Map<string, VerifyCarrierResult | BatchItemError>();
   await pMap(
     distinct,
@@ -58,7 +59,7 @@ export async function verifyBatch(
   );
   let served = 0;
   const results = numbers.map((registration_number): BatchItem => {
-    const answer = answers.get(registration_number.trim()) as VerifyCarrierResult | BatchItemError;
+    const answer = answers.get(sameNumber(registration_number)) as VerifyCarrierResult | BatchItemError;
     if ('code' in answer) {
       if (answer.status < 500) served++;
       return { registration_number, error: answer };
@@ -67,6 +68,12 @@ export async function verifyBatch(
     return { registration_number, ...answer };
   });
   return { results, served };
+}
+
+/** One key for the ways people write the same number (`cbdu 123`, `CBDU-123`); others as sent. */
+function sameNumber(raw: string): string {
+  const parsed = parseRegistrationNumber(raw);
+  return parsed.ok ? parsed.number : raw.trim();
 }
 
 async function answerOne(

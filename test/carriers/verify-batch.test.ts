@@ -75,9 +75,15 @@ describe('POST /v1/verify-carrier/batch', () => {
     const fresh = numbers(200, 5);
     for (const number of fresh)
       register.add({ number, name: 'Once Ltd', tier: 'Upper', expiry: '2099-01-31' });
-    const response = await batch([...fresh, ...fresh, fresh[0]]);
+    // The same number as people write it: lower case, spaced, hyphenated.
+    const written = fresh[0].toLowerCase().replace(/^cbdu/, 'cbdu ');
+    const hyphenated = fresh[1].replace(/^CBDU/, 'CBDU-');
+    const response = await batch([...fresh, ...fresh, written, hyphenated]);
     expect(response.statusCode).toBe(200);
-    expect((response.json() as { results: unknown[] }).results).toHaveLength(11);
+    const { results } = response.json() as { results: Array<Record<string, unknown>> };
+    expect(results).toHaveLength(12);
+    expect(results[10]).toMatchObject({ registration_number: written, status: 'valid' });
+    expect(results[11]).toMatchObject({ registration_number: hyphenated, status: 'valid' });
     const asked = register.requests.filter((r) => fresh.some((n) => r.includes(n)));
     expect(asked).toHaveLength(5);
 

@@ -191,7 +191,8 @@ describe('what /mcp takes', () => {
     for (const accept of ['application/json', '*/*', undefined]) {
       const res = await post(testKey, { jsonrpc: '2.0', id: 7, method: 'tools/list' }, accept);
       expect(res.status, String(accept)).toBe(200);
-      expect((await res.json()).result.tools).toHaveLength(TOOLS.length);
+      const body = (await res.json()) as { result: { tools: unknown[] } };
+      expect(body.result.tools).toHaveLength(TOOLS.length);
     }
     const refused = await post(testKey, { jsonrpc: '2.0', id: 8, method: 'tools/list' }, 'text/html');
     expect(refused.status).toBe(406);
@@ -208,7 +209,7 @@ describe('what /mcp takes', () => {
     ]) {
       const res = await post(testKey, batch);
       expect(res.status).toBe(400);
-      const body = await res.json();
+      const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('INVALID_REQUEST');
       expect(body.error.message).toMatch(/one JSON-RPC message per request/);
     }
