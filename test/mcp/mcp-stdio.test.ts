@@ -106,4 +106,15 @@ describe('wcs mcp over stdio', () => {
       stderr: expect.stringMatching(/^wcs: WCS_API_KEY is not set/),
     });
   });
+
+  it.each([
+    ['not-a-url', /is not a URL/],
+    ['ftp://wcs.example.org', /must be an http:\/\/ or https:\/\/ address/],
+    ['https://wcs.example.org/v1', /ends in \/v1: give the service's address without it/],
+  ])('refuses to start with WCS_BASE_URL=%s, saying what to give instead', async (url, message) => {
+    const run = promisify(execFile)(process.execPath, [CLI, 'mcp'], {
+      env: { WCS_API_KEY: 'wcs_test_x', WCS_BASE_URL: url, PATH: process.env.PATH ?? '' },
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(message) });
+  });
 });
