@@ -42,9 +42,9 @@ declare module 'fastify' {
  * validation -> idempotency replay (preHandler) -> the route's own checks (config.check) -> monthly
  * quota (preHandler) -> handler, so a rejected or replayed request never spends quota. A billable
  * request the window admits holds its monthly call in the same store round trip; preHandler confirms the
- * hold or refuses. A call is counted at onSend, once
- * its status is known, and only if it passed the quota check and is neither a 5xx (a client never pays
- * for our faults) nor a 429 (issue 3); otherwise its hold is given back.
+ * hold or refuses. A call is counted at onSend, once its status is known (a streamed answer when its
+ * response closes), and only if it passed the quota check and is neither a 5xx (a client never pays for
+ * our faults) nor a 429 (issue 3); otherwise its hold is given back.
  */
 export function installLimits(scope: FastifyInstance, limits: LimitService): void {
   scope.decorateRequest('countsTowardQuota', false);

@@ -112,9 +112,9 @@ async function* rowsOf(pages: AsyncIterable<WasteTransferNote[]>): AsyncGenerato
 
 /**
  * The notes as CSV that spreadsheets open correctly: a UTF-8 byte order mark (so Excel reads UTF-8),
- * a header row, CRLF line ends and RFC 4180 quoting (and of any cell holding a semicolon). Pages are pulled only as fast as the reader takes
- * the text (backpressure), so memory holds about one page whatever the export's size; destroying the
- * stream (the client went away) stops the reading of pages.
+ * a header row, CRLF line ends and RFC 4180 quoting (and of any cell holding a semicolon). Pages are
+ * pulled only as fast as the reader takes the text (backpressure), so memory holds about one page
+ * whatever the export's size; destroying the stream (the client went away) stops the reading of pages.
  */
 export function notesCsv(pages: AsyncIterable<WasteTransferNote[]>): Readable {
   const csv = stringify({
