@@ -4,6 +4,7 @@
 //
 //   npm run bench                 all scenarios and measurements
 //   npm run bench -- classify     only those whose name contains "classify"
+//   npm run bench -- 'wtn (live)|consignment'   those containing either
 //   BENCH_SECONDS=10 npm run bench
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -93,7 +94,8 @@ async function loadModules(): Promise<{ scenarios: BenchScenario[]; measurements
     scenarios.push(...(mod.scenarios ?? []));
     measurements.push(...(mod.measurements ?? []));
   }
-  const keep = (name: string) => !filter || name.includes(filter);
+  // `a|b` keeps the scenarios whose name contains a or b (to compare two in one run).
+  const keep = (name: string) => !filter || filter.split('|').some((part) => name.includes(part));
   return {
     scenarios: scenarios.filter((s) => keep(s.name)),
     measurements: measurements.filter((m) => keep(m.name)),

@@ -9,6 +9,8 @@ import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
 import { classificationRoutes } from './classification/routes.ts';
 import { type Config, trustProxyOption } from './config.ts';
+import { consignmentRoutes } from './consignments/consignment-routes.ts';
+import { consignmentSigningPagePlugin } from './consignments/signing-page.ts';
 import { docsPlugin } from './docs/docs-plugin.ts';
 import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
@@ -143,6 +145,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(wtnRoutes, { wtn: services.wtn, publicUrl: config.PUBLIC_URL });
       await v1.register(siteRoutes, { sites: services.sites });
       await v1.register(receiptRoutes, { receipts: services.receipts });
+      await v1.register(consignmentRoutes, {
+        consignments: services.consignments,
+        sites: services.sites,
+        publicUrl: config.PUBLIC_URL,
+      });
       await v1.register(webhookRoutes, { webhooks: services.webhooks });
       await v1.register(watchRoutes, { monitoring: services.monitoring });
     },
@@ -165,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(docsPlugin, { prefix: '/docs' });
   // Where a signing link leads (/sign/<token>): the token is the credential, so no key and no cookie.
   await app.register(signingPagePlugin, { wtn: services.wtn });
+  await app.register(consignmentSigningPagePlugin, { consignments: services.consignments });
   return app;
 }
 

@@ -8,6 +8,7 @@ import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
 import { classificationEngines } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { Config } from './config.ts';
+import { ConsignmentService } from './consignments/consignment-service.ts';
 import { LimitService } from './limits/limit-service.ts';
 import { MonitoringService, watchIntervalMs } from './monitoring/monitoring-service.ts';
 import { type Cache, createCache } from './platform/cache.ts';
@@ -51,6 +52,8 @@ export interface Services {
   sites: SiteService;
   /** Waste receipts reported to DEFRA's Digital Waste Tracking service, and the worker that sends them. */
   receipts: ReceiptService;
+  /** Hazardous waste consignment notes: Parts A-E, codes, rejected loads, consignee returns. */
+  consignments: ConsignmentService;
   /** Webhook endpoints, events and their delivery; `webhooks.sink` records events in a caller's transaction. */
   webhooks: WebhookService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
@@ -126,6 +129,17 @@ export function createServices(infra: Infrastructure): Services {
   });
 
   const sites = new SiteService(db, clock);
+  const consignments = new ConsignmentService({
+    db,
+    clock,
+    logger,
+    carriers,
+    classifier: classification,
+    catalogue,
+    site: (scope, id) => sites.find(scope, id),
+    registerDeadlineMs: config.WTN_REGISTER_DEADLINE_MS,
+    events: webhooks.sink,
+  });
   const dwtConfigured =
     config.DWT_API_URL && config.DWT_TOKEN_URL && config.DWT_CLIENT_ID && config.DWT_CLIENT_SECRET;
   const receipts = new ReceiptService({
@@ -136,6 +150,7 @@ export function createServices(infra: Infrastructure): Services {
     sites,
     catalogue,
     note: (scope, reference) => wtn.get(scope, reference),
+    consignmentNote: (scope, id) => consignments.find(scope, id),
     dwt: dwtConfigured
       ? new DwtClient({
           apiUrl: config.DWT_API_URL!,
@@ -178,6 +193,7 @@ export function createServices(infra: Infrastructure): Services {
     monitoring,
     sites,
     receipts,
+    consignments,
     webhooks,
     cacheFor,
     start: async () => {
@@ -194,6 +210,7 @@ export function createServices(infra: Infrastructure): Services {
       await monitoring.stop();
       // Notes accepted before the shutdown are committed before anything closes.
       await wtn.stop();
+      await consignments.stop();
       await portal.stop();
       await limits.stop();
       await accounts.stop();

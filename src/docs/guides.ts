@@ -12,6 +12,7 @@ const ORDER = [
   'classification',
   'llm-engine',
   'wtn',
+  'consignment-notes',
   'dwt',
   'webhooks',
   'mcp',

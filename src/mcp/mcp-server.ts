@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
-  type CallToolResult,
   type JSONRPCMessage,
   ListToolsRequestSchema,
   type ListToolsResult,
@@ -12,7 +11,8 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { z } from 'zod';
 import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
-import { type ApiCaller, type ApiResponse, ApiUnreachableError } from './api-caller.ts';
+import type { ApiCaller } from './api-caller.ts';
+import { registerConsignmentTools } from './consignment-tools.ts';
 import {
   type ClassifyResult,
   carrierSummary,
@@ -33,7 +33,7 @@ import {
   SearchListOfWastesInput,
   VerifyCarrierInput,
 } from './tool-inputs.ts';
-import { apiErrorResult, toolAnswer, unreachableResult } from './tool-results.ts';
+import { answer, READ_ONLY } from './tool-results.ts';
 
 /** The service's version, as MCP clients show it. */
 const { version: VERSION } = createRequire(import.meta.url)('../../package.json') as { version: string };
@@ -42,27 +42,10 @@ const INSTRUCTIONS =
   'UK duty of care for waste (England). Check a carrier with verify_carrier before waste leaves; find the ' +
   'List of Wastes code with classify_waste (or look_up_ewc_code / search_list_of_wastes when a code is ' +
   'known or to browse); record the transfer with generate_transfer_note, which checks the carrier and ' +
-  'classifies the waste itself. Quote the note reference, or for a carrier the register check and its ' +
-  'time, when you report an answer. Test keys (wcs_test_) answer from a sandbox and make test notes.';
-
-/** Calls the API and turns its answer into a tool result; refusals become isError results, never throws. */
-async function answer<T>(
-  request: () => Promise<ApiResponse>,
-  summarise: (body: T) => { text: string; structured: Record<string, unknown> },
-): Promise<CallToolResult> {
-  let response: ApiResponse;
-  try {
-    response = await request();
-  } catch (error) {
-    if (error instanceof ApiUnreachableError) return unreachableResult(error.message);
-    throw error;
-  }
-  if (response.status >= 400 || response.body === undefined) return apiErrorResult(response);
-  const { text, structured } = summarise(response.body as T);
-  return toolAnswer(text, structured);
-}
-
-const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+  'classifies the waste itself. Hazardous waste (an asterisked code) moves on a consignment note instead: ' +
+  'create_consignment_note, then sign_consignment_note for Parts C, D and E in that order. Quote the note ' +
+  'reference or consignment code, or for a carrier the register check and its time, when you report an ' +
+  'answer. Test keys (wcs_test_) answer from a sandbox and make test notes.';
 
 /**
  * The service's MCP server: one tool per task a person asks an assistant for, each a call to the /v1
@@ -150,7 +133,7 @@ function serverWithTools(api: ApiCaller): McpServer {
     {
       title: 'Generate a waste transfer note',
       description:
-        'Use to record a transfer of waste from a producer to a carrier: creates a waste transfer note (reg 35 Waste (England and Wales) Regulations 2011), checking the carrier against the register and classifying the waste in the same step, and answers its reference (WTN-YYYY-MMDD-XXXX) with any compliance flags. Creates a record: call it once per real transfer; to correct a note, create a new one with supersedes. Costs one API call.',
+        'Use to record a transfer of waste from a producer to a carrier: creates a waste transfer note (reg 35 Waste (England and Wales) Regulations 2011), checking the carrier against the register and classifying the waste in the same step, and answers its reference (WTN-YYYY-MMDD-XXXX) with any compliance flags. Not for hazardous waste (an asterisked code), which moves on a consignment note: use create_consignment_note. Creates a record: call it once per real transfer; to correct a note, create a new one with supersedes. Costs one API call.',
       inputSchema: GenerateTransferNoteInput,
       annotations: {
         readOnlyHint: false,
@@ -226,5 +209,6 @@ function serverWithTools(api: ApiCaller): McpServer {
       ),
   );
 
+  registerConsignmentTools(server, api);
   return server;
 }

@@ -88,7 +88,7 @@ export function classificationSummary(result: ClassifyResult): Summary {
     ...(ranked.length > 0 ? ranked : ['No List of Wastes code fits this description well enough.']),
     `Flags: ${compliance.flags.length > 0 ? compliance.flags.join(', ') : 'none'}.`,
     compliance.requires_consignment_note
-      ? 'The top code is hazardous: the waste moves on a hazardous waste consignment note.'
+      ? 'The top code is hazardous: the waste moves on a hazardous waste consignment note (create_consignment_note), not a transfer note.'
       : 'The top code is not hazardous.',
     compliance.disposal_notes,
     `Classified at ${result.metadata.classified_at} by ${result.metadata.model_version}.`,

@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { ApiResponse } from './api-caller.ts';
+import { type ApiResponse, ApiUnreachableError } from './api-caller.ts';
 
 interface ErrorEnvelope {
   error?: {
@@ -18,6 +18,10 @@ const NEXT_STEP: Record<string, string> = {
   EA_REGISTER_UNAVAILABLE:
     'The register could not be asked: this says nothing about the carrier. Try again in a few minutes.',
   INTERNAL_ERROR: 'The service failed; try again, and quote the request id if it persists.',
+  NOT_HAZARDOUS_WASTE:
+    'A consignment note is for hazardous waste only: record non-hazardous waste with generate_transfer_note.',
+  PART_OUT_OF_ORDER:
+    'Parts are signed C (carrier), D (consignor), E (consignee): get_consignment_note says which is next.',
 };
 
 /** A successful tool answer: a few lines an assistant can quote, and the key fields as data. */
@@ -63,4 +67,23 @@ export function unreachableResult(message: string): CallToolResult {
     content: [{ type: 'text', text: `SERVICE_UNREACHABLE: ${message}` }],
     structuredContent: { error: { code: 'SERVICE_UNREACHABLE', message } },
   };
+}
+
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true } as const;
+
+/** Calls the API and turns its answer into a tool result; refusals become isError results, never throws. */
+export async function answer<T>(
+  request: () => Promise<ApiResponse>,
+  summarise: (body: T) => { text: string; structured: Record<string, unknown> },
+): Promise<CallToolResult> {
+  let response: ApiResponse;
+  try {
+    response = await request();
+  } catch (error) {
+    if (error instanceof ApiUnreachableError) return unreachableResult(error.message);
+    throw error;
+  }
+  if (response.status >= 400 || response.body === undefined) return apiErrorResult(response);
+  const { text, structured } = summarise(response.body as T);
+  return toolAnswer(text, structured);
 }

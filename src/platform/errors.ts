@@ -23,6 +23,7 @@ export const errorCodes = {
   WEBHOOK_ENDPOINT_NOT_FOUND: { status: 404, message: 'No webhook endpoint with that id in this mode.' },
   WEBHOOK_DELIVERY_NOT_FOUND: { status: 404, message: 'No delivery with that id for this webhook endpoint.' },
   EVENT_NOT_FOUND: { status: 404, message: 'No event with that id in this mode.' },
+  CONSIGNMENT_NOTE_NOT_FOUND: { status: 404, message: 'No consignment note with that id in this mode.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This route does not accept that method.' },
   ALREADY_SIGNED: { status: 409, message: 'This party has already signed the note.' },
   NOTE_SIGNED: {
@@ -42,6 +43,16 @@ export const errorCodes = {
   NOT_A_SEASON_TICKET: {
     status: 409,
     message: 'Collections can be logged only under a season ticket (a note created with `season_ticket`).',
+  },
+  PART_OUT_OF_ORDER: {
+    status: 409,
+    message:
+      'Parts of a consignment note are signed in order: C (carrier), then D (consignor), then E (consignee).',
+  },
+  CONSIGNMENT_CODE_IN_USE: {
+    status: 409,
+    message:
+      'This consignment code is already on another note of this producer: each consignment has its own.',
   },
   CARRIER_WATCH_EXISTS: {
     status: 409,
@@ -72,6 +83,32 @@ export const errorCodes = {
   CARRIER_REGISTRATION_EXPIRED: {
     status: 422,
     message: "The carrier's registration had expired on the collection date.",
+  },
+  NOT_HAZARDOUS_WASTE: {
+    status: 422,
+    message:
+      'A consignment note is for hazardous waste: every line needs a hazardous (asterisked) List of Wastes code. Non-hazardous waste moves on a waste transfer note (POST /v1/generate-wtn).',
+  },
+  CONSIGNMENT_CODE_INVALID: {
+    status: 422,
+    message: 'The consignment code does not meet the coding standard.',
+  },
+  NATION_NOT_SUPPORTED: {
+    status: 422,
+    message:
+      'Consignment notes here are for England and Wales. In Scotland SEPA, and in Northern Ireland NIEA, issue the codes and require pre-notification of each movement.',
+  },
+  CONSIGNMENT_NOTE_INVALID: {
+    status: 422,
+    message: 'The consignment note is not complete or not consistent: see details.',
+  },
+  CARRIER_NOT_REGISTERED: {
+    status: 422,
+    message: 'The carrier is not registered to carry waste: the waste must not be handed over.',
+  },
+  RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND: {
+    status: 422,
+    message: '`consignment_note_id` names no consignment note of this organisation in this mode.',
   },
   RECEIPT_SITE_UNKNOWN: {
     status: 422,

@@ -63,6 +63,11 @@ export const API_TAGS = [
       'The permitted sites waste arrives at, with their permit numbers and DEFRA Digital Waste Tracking API code. See the [DWT guide](/docs/guides/dwt).',
   },
   {
+    name: 'Consignment notes',
+    description:
+      "Hazardous waste consignment notes (Parts A to E) from the producer's premises to the consignee, with codes, signatures in legal order, rejected loads, multiple collections and the consignee's quarterly return. See the [consignment notes guide](/docs/guides/consignment-notes).",
+  },
+  {
     name: 'Waste receipts',
     description:
       "Report each load a site receives to DEFRA's Digital Waste Tracking service: checked as DWT checks it, stored, then submitted and followed to a waste tracking id. See the [DWT guide](/docs/guides/dwt).",

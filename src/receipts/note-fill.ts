@@ -17,7 +17,13 @@ export function fillFromNote(
   note: WasteTransferNote,
   transferNumber: number | undefined,
 ): { content: ReceiptContent; from: FromNote } | { missingTransfer: true } {
-  const { site_id: _site, wtn_reference: _ref, wtn_transfer_number: _n, ...content } = structuredClone(body);
+  const {
+    site_id: _site,
+    wtn_reference: _ref,
+    wtn_transfer_number: _n,
+    consignment_note_id: _c,
+    ...content
+  } = structuredClone(body);
   const filled: string[] = [];
   const transfer =
     transferNumber === undefined ? undefined : note.transfers.find((t) => t.number === transferNumber);

@@ -111,6 +111,7 @@ export const CREATE_RECEIPT_ERRORS = {
       { summary: 'Unknown site', code: 'RECEIPT_SITE_UNKNOWN' },
       { summary: 'Site archived', code: 'SITE_ARCHIVED' },
       { summary: 'Unknown note', code: 'RECEIPT_WTN_NOT_FOUND' },
+      { summary: 'Unknown consignment note', code: 'RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND' },
       { summary: 'Key reused', code: 'IDEMPOTENCY_KEY_REUSED' },
     ],
   ),
@@ -125,6 +126,7 @@ export const CORRECT_RECEIPT_ERRORS = {
   422: errorResponse('The correction names another site, or a note that is not yours in this mode.', [
     { summary: 'Site changed', code: 'RECEIPT_SITE_CHANGED' },
     { summary: 'Unknown note', code: 'RECEIPT_WTN_NOT_FOUND' },
+    { summary: 'Unknown consignment note', code: 'RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND' },
   ]),
 };
 
@@ -183,6 +185,7 @@ const SUBMITTED = {
   revision: 1,
   dwt_revision: 1,
   from_wtn: null,
+  from_consignment_note: null,
   receiver: {
     name: 'Testtown Transfer Station',
     address: { full_address: '1 Quarry Lane, Testtown', postcode: 'TC1 2AB' },

@@ -249,6 +249,13 @@ export const CreateReceiptBody = Type.Object(
           'A stored transfer note (same key mode): fills the carrier and the waste item from it wherever this body is silent.',
       }),
     ),
+    consignment_note_id: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          'A stored hazardous waste consignment note (same key mode) received at this site: fills the consignment code, the carrier of Part C and one waste item per line accepted at Part E (quantity received, physical form, containers, components, HP codes, R/D operation) wherever this body is silent.',
+      }),
+    ),
     wtn_transfer_number: Type.Optional(
       Type.Integer({
         minimum: 1,
@@ -309,6 +316,14 @@ export const WasteReceipt = Type.Object(
       Type.Object({
         reference: Type.String(),
         transfer_number: Type.Union([Type.Integer(), Type.Null()]),
+        filled: Type.Array(Type.String(), { description: 'The fields the note filled, as JSON pointers.' }),
+      }),
+      Type.Null(),
+    ]),
+    from_consignment_note: Type.Union([
+      Type.Object({
+        id: Type.String(),
+        consignment_code: Type.String(),
         filled: Type.Array(Type.String(), { description: 'The fields the note filled, as JSON pointers.' }),
       }),
       Type.Null(),

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ConsignmentNote } from '../consignments/consignment-schemas.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -9,6 +10,7 @@ import { newId } from '../platform/ids.ts';
 import type { EwcLookup } from '../wtn/dependencies.ts';
 import { parseReference } from '../wtn/reference.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
+import { fillFromConsignment } from './consignment-fill.ts';
 import type { DwtSubmitter } from './dwt-client.ts';
 import { DwtSandbox } from './dwt-sandbox.ts';
 import { fillFromNote } from './note-fill.ts';
@@ -31,6 +33,8 @@ export interface ReceiptServiceOptions {
   catalogue: EwcLookup;
   /** Reads a stored transfer note in the caller's scope (the wtn capability's service). */
   note(scope: ReceiptScope, reference: string): Promise<WasteTransferNote | undefined>;
+  /** Reads a stored consignment note in the caller's scope (the consignments capability's service). */
+  consignmentNote(scope: ReceiptScope, id: string): Promise<ConsignmentNote | undefined>;
   /** DWT itself; undefined when not configured. */
   dwt?: DwtSubmitter;
   worker: { enabled: boolean; pollMs: number; retryBaseMs: number; retryMaxMs: number; timeoutMs: number };
@@ -249,7 +253,38 @@ export class ReceiptService {
   async #prepare(scope: ReceiptScope, body: CreateReceiptBody, site: Site): Promise<StoredReceiptBody> {
     let content: ReceiptContent;
     let from: FromNote | null = null;
-    if (body.wtn_reference !== undefined) {
+    let fromConsignment: StoredReceiptBody['from_consignment_note'] = null;
+    if (body.consignment_note_id !== undefined && body.wtn_reference !== undefined) {
+      throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+        {
+          field: '/consignment_note_id',
+          issue: 'is not used with wtn_reference: a load moves on one document',
+        },
+      ]);
+    }
+    if (body.consignment_note_id !== undefined) {
+      const note = await this.#o.consignmentNote(scope, body.consignment_note_id.trim());
+      if (!note) throw new ApiError('RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND');
+      if (note.consignee.site_id !== null && note.consignee.site_id !== site.id) {
+        throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+          {
+            field: '/consignment_note_id',
+            issue: `names ${note.consignment_code}, whose waste was consigned to another site (${note.consignee.name})`,
+          },
+        ]);
+      }
+      const filled = fillFromConsignment(body, note);
+      if ('nothingReceived' in filled) {
+        throw new ApiError('INVALID_REQUEST', 'The body is not valid: see details.', [
+          {
+            field: '/consignment_note_id',
+            issue: `names ${note.consignment_code}, whose load was rejected whole at Part E: nothing was received to report`,
+          },
+        ]);
+      }
+      content = filled.content;
+      fromConsignment = { id: note.id, consignment_code: note.consignment_code, filled: filled.from.filled };
+    } else if (body.wtn_reference !== undefined) {
       const reference = parseReference(body.wtn_reference);
       const note = reference ? await this.#o.note(scope, reference) : undefined;
       if (!note) throw new ApiError('RECEIPT_WTN_NOT_FOUND');
@@ -267,7 +302,13 @@ export class ReceiptService {
           { field: '/wtn_transfer_number', issue: 'is only allowed with wtn_reference' },
         ]);
       }
-      const { site_id: _s, wtn_reference: _w, wtn_transfer_number: _t, ...rest } = body;
+      const {
+        site_id: _s,
+        wtn_reference: _w,
+        wtn_transfer_number: _t,
+        consignment_note_id: _c,
+        ...rest
+      } = body;
       content = rest;
     }
     const authorisation = content.authorisation_number?.trim().toUpperCase() ?? site.authorisation_numbers[0];
@@ -290,6 +331,7 @@ export class ReceiptService {
       content: receipt,
       receiver: { id, name, address, dwt_api_code, email, phone },
       from_wtn: from,
+      from_consignment_note: fromConsignment,
       warnings,
     };
   }

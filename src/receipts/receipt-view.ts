@@ -33,6 +33,7 @@ export function receiptView(row: WasteReceiptRow, now: Date): WasteReceipt {
     revision: row.revision,
     dwt_revision: row.dwt_revision,
     from_wtn: body.from_wtn,
+    from_consignment_note: body.from_consignment_note ?? null,
     receiver: { name, address, dwt_api_code },
     ...body.content,
     authorisation_number: body.content.authorisation_number ?? '',

@@ -11,6 +11,11 @@ export const EVENT_TYPES = {
   'wtn.created': 'A waste transfer note was generated.',
   'wtn.signed': 'A party signed a waste transfer note (`data.note.signed` says whether both have).',
   'wtn.superseded': 'A waste transfer note was superseded by a correction.',
+  'consignment_note.created': 'A hazardous waste consignment note was created (Parts A and B).',
+  'consignment_note.signed': 'A part of a consignment note was signed (`data.part`: C, D or E).',
+  'consignment_note.received': 'The consignee signed Part E accepting every waste of a consignment note.',
+  'consignment_note.rejected':
+    'The consignee signed Part E rejecting some or all of a consignment note: the consignor, producer and holder must be told at once.',
   'waste_receipt.submitted': 'DWT recorded a waste receipt (or a correction to one).',
   'waste_receipt.rejected': 'DWT refused a waste receipt; correct it to send it again.',
   'waste_receipt.needs_review':

@@ -1,9 +1,8 @@
 import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
+import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
 import type { Signature, WasteTransferNote } from './wtn-schemas.ts';
-
-type Cell = string | number | boolean | null;
 
 /**
  * The export's columns, in a fixed order: new columns are only ever added at the end, so a spreadsheet
@@ -83,25 +82,8 @@ export function postcodeIn(address: string | null): string | null {
   return found ? `${found[1]} ${found[2]}`.toUpperCase() : null;
 }
 
-/**
- * A spreadsheet runs a cell that starts with = + - @, a tab or a carriage return as a formula, so text
- * from a request (a waste description, an address) could run =HYPERLINK(...) or DDE on an auditor's
- * machine. Such text is prefixed with a single quote, which spreadsheets show as text (OWASP "CSV
- * Injection"). Numbers are ours and never prefixed, so a negative number would stay a number.
- */
-export function neutralised(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function cell(value: Cell): string | number {
-  if (value === null) return '';
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return value;
-  return neutralised(value);
-}
-
 export function csvRow(note: WasteTransferNote): (string | number)[] {
-  return COLUMNS.map(([, value]) => cell(value(note)));
+  return COLUMNS.map(([, value]) => csvCell(value(note)));
 }
 
 async function* rowsOf(pages: AsyncIterable<WasteTransferNote[]>): AsyncGenerator<(string | number)[]> {
@@ -117,15 +99,7 @@ async function* rowsOf(pages: AsyncIterable<WasteTransferNote[]>): AsyncGenerato
  * whatever the export's size; destroying the stream (the client went away) stops the reading of pages.
  */
 export function notesCsv(pages: AsyncIterable<WasteTransferNote[]>): Readable {
-  const csv = stringify({
-    bom: true,
-    header: true,
-    columns: [...CSV_COLUMNS],
-    record_delimiter: 'windows',
-    // Excel in many European locales splits a .csv on ";": a cell holding one is quoted, so it stays
-    // one cell there too (and a formula after the ";" stays text inside it).
-    quoted_match: ';',
-  });
+  const csv = stringify({ ...SPREADSHEET_CSV, columns: [...CSV_COLUMNS] });
   // Errors reach the returned stream, which the HTTP layer handles (it ends the response unfinished).
   return pipeline(Readable.from(rowsOf(pages)), csv, () => {});
 }

@@ -1,3 +1,4 @@
+import { readableDate, readableKg, factRow as row } from '../platform/signing/signing-facts.ts';
 import { type Html, html } from '../portal/html.ts';
 import { HIERARCHY_DECLARATION } from './wtn-pdf.ts';
 import type { Party, WasteTransferNote } from './wtn-schemas.ts';
@@ -19,39 +20,6 @@ export function declarationOf(party: Party): string[] {
     : ['I confirm that I have received the waste described on this note.'];
 }
 
-const calendarDay = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const ukInstant = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'Europe/London',
-});
-const kilograms = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
-
-/** A calendar date (YYYY-MM-DD) as people read it: Wednesday 25 March 2026. */
-export function readableDate(date: string): Html {
-  const words = calendarDay.format(new Date(`${date}T00:00:00Z`)).replace(',', '');
-  return html`<time datetime="${date}">${words}</time>`;
-}
-
-/** An instant in UK time (Europe/London): 25 March 2026 at 10:42. */
-export function readableInstant(iso: string): Html {
-  return html`<time datetime="${iso}">${ukInstant.format(new Date(iso))}</time>`;
-}
-
-function row(label: string, value: Html | string | null | undefined): Html {
-  const shown =
-    value === null || value === undefined || value === ''
-      ? html`<span class="muted">Not given</span>`
-      : value;
-  return html`<div class="facts__row"><dt>${label}</dt><dd>${shown}</dd></div>`;
-}
-
 function hazardous(value: boolean | null): Html {
   if (value === true) return html`<strong class="hazard">Yes: hazardous waste</strong>`;
   if (value === false) return html`No`;
@@ -60,7 +28,7 @@ function hazardous(value: boolean | null): Html {
 
 function quantity(note: WasteTransferNote): string | null {
   const { quantity_kg, container_type } = note.waste;
-  const amount = quantity_kg === null ? null : `${kilograms.format(quantity_kg)} kg`;
+  const amount = quantity_kg === null ? null : readableKg(quantity_kg);
   if (amount && container_type) return `${amount} in ${container_type}`;
   return amount ?? (container_type ? `Quantity not given, in ${container_type}` : null);
 }

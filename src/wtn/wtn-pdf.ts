@@ -1,6 +1,8 @@
 import PDFDocument from 'pdfkit';
+import { decorateEveryPage } from '../platform/pdf/page-footer.ts';
+import { watermark } from '../platform/pdf/watermark.ts';
 import { checksSection } from './pdf/checks-section.ts';
-import { BOTTOM, type Doc, GREY, MARGIN, TOP } from './pdf/layout.ts';
+import { type Doc, GREY, MARGIN, TOP } from './pdf/layout.ts';
 import { header, parties, transferAndDestination, wasteSection } from './pdf/note-sections.ts';
 import { scheduleSection } from './pdf/schedule.ts';
 import { type Drawings, signatureSection } from './pdf/signature-block.ts';
@@ -59,26 +61,10 @@ export function renderNotePdf(
  * TEST / SANDBOX watermark, drawn last and translucent so no page can escape it.
  */
 function decoratePages(doc: Doc, note: WasteTransferNote, today: string | undefined): void {
-  const { start, count } = doc.bufferedPageRange();
-  const width = doc.page.width - 2 * MARGIN;
   const footer = [`${note.reference}`, `Created ${instantText(note.created_at)}`];
   if (today) footer.push(`Printed ${dayText(today)}`);
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const bottom = doc.page.margins.bottom;
-    // Writing inside the bottom margin would otherwise start a new page.
-    doc.page.margins.bottom = 0;
-    const y = doc.page.height - BOTTOM + 18;
-    doc
-      .moveTo(MARGIN, y - 6)
-      .lineTo(MARGIN + width, y - 6)
-      .lineWidth(0.5)
-      .strokeColor('#bbbbbb')
-      .stroke();
-    doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
-    doc.text(footer.join('   ·   '), MARGIN, y, { width, lineBreak: false });
-    doc.text(`Page ${i - start + 1} of ${count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
-    if (i > start) {
+  decorateEveryPage(doc, footer, (page, width) => {
+    if (page > 0) {
       doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY);
       doc.text(`Waste Transfer Note ${note.reference} (continued)`, MARGIN, 30, { width, lineBreak: false });
       // A loose later page of a corrected note must not pass for a current one.
@@ -92,20 +78,6 @@ function decoratePages(doc: Doc, note: WasteTransferNote, today: string | undefi
           });
       }
     }
-    if (note.mode === 'test') watermark(doc);
-    doc.page.margins.bottom = bottom;
-  }
-}
-
-function watermark(doc: Doc): void {
-  const { width, height } = doc.page;
-  doc.save();
-  doc.rotate(-50, { origin: [width / 2, height / 2] });
-  doc.font('Helvetica-Bold').fontSize(84).fillColor('#c0392b').fillOpacity(0.13);
-  doc.text('TEST / SANDBOX', width / 2 - 380, height / 2 - 42, {
-    width: 760,
-    align: 'center',
-    lineBreak: false,
+    if (note.mode === 'test') watermark(doc, 'TEST / SANDBOX');
   });
-  doc.restore();
 }

@@ -1,16 +1,20 @@
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { garageBody, PART_C, PART_D, partE } from '../consignments/consignment-app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { callTool, connectHttp, noteRequest } from './mcp-client.ts';
 
 const TOOLS = [
   'classify_waste',
+  'create_consignment_note',
   'generate_transfer_note',
+  'get_consignment_note',
   'get_transfer_note',
   'list_transfer_notes',
   'look_up_ewc_code',
   'search_list_of_wastes',
+  'sign_consignment_note',
   'verify_carrier',
 ];
 
@@ -183,6 +187,54 @@ describe('the MCP server over Streamable HTTP at /mcp', () => {
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
     expect(await get.json()).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
+  });
+});
+
+describe('hazardous waste consignment notes over MCP', () => {
+  it('creates a consignment note, gets it back and signs Parts C, D and E through the tools', async () => {
+    const client = await connectHttp(base, testKey);
+    const created = await callTool(client, 'create_consignment_note', garageBody());
+    expect(created.isError, created.text).toBe(false);
+    const id = created.data.id as string;
+    const code = created.data.consignment_code as string;
+    expect(id).toMatch(/^cn_/);
+    expect(code).toMatch(/^GARAGE\/\d{5}$/);
+    expect(created.text).toMatch(
+      new RegExp(`^Created consignment note ${code} \\(id ${id}, test, awaiting_collection\\)`),
+    );
+    expect(created.text).toContain('Line 1: 13 02 05*');
+    expect(created.text).toContain('Next: Part C, signed by the carrier');
+    expect(created.data).toMatchObject({ status: 'awaiting_collection', signed_parts: [], next_part: 'C' });
+
+    const found = await callTool(client, 'get_consignment_note', { id });
+    expect(found.isError, found.text).toBe(false);
+    expect(found.text).toMatch(new RegExp(`^Found consignment note ${code} \\(id ${id},`));
+    expect(found.data).toMatchObject({ id, consignment_code: code, lines: [{ ewc_code: '13 02 05*' }] });
+
+    const c = await callTool(client, 'sign_consignment_note', { id, ...PART_C });
+    expect(c.isError, c.text).toBe(false);
+    expect(c.text).toMatch(/Part C: Alex Driver .*CBDU100001 valid on the register \(sandbox\)/);
+    expect((await callTool(client, 'sign_consignment_note', { id, ...PART_D })).isError).toBe(false);
+    const e = await callTool(client, 'sign_consignment_note', { id, ...partE() });
+    expect(e.data).toMatchObject({ status: 'received', signed_parts: ['C', 'D', 'E'], next_part: null });
+    expect(e.text).toContain('line 1 176 kg accepted (R9)');
+
+    // The note is the API's own: the same id over REST, with every part.
+    const rest = await t.call(testKey, { method: 'GET', url: `/v1/consignment-notes/${id}` });
+    expect(rest.json()).toMatchObject({ id, status: 'received', content_sha256: e.data.content_sha256 });
+    await client.close();
+  });
+
+  it('answers Part D signed before Part C as a tool error naming PART_OUT_OF_ORDER', async () => {
+    const client = await connectHttp(base, testKey);
+    const created = await callTool(client, 'create_consignment_note', garageBody());
+    const id = created.data.id as string;
+    const early = await callTool(client, 'sign_consignment_note', { id, ...PART_D });
+    expect(early.isError).toBe(true);
+    expect(early.text).toMatch(/^PART_OUT_OF_ORDER \(HTTP 409\): .*Part C/);
+    expect(early.data).toMatchObject({ error: { code: 'PART_OUT_OF_ORDER', status: 409 } });
+    expect((await callTool(client, 'get_consignment_note', { id })).data).toMatchObject({ signed_parts: [] });
+    await client.close();
   });
 });
 

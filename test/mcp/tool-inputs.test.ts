@@ -9,6 +9,7 @@ interface JsonSchema {
   properties?: Record<string, JsonSchema>;
   required?: string[];
   additionalProperties?: unknown;
+  items?: JsonSchema;
   $ref?: string;
 }
 
@@ -19,7 +20,7 @@ interface Operation {
 }
 
 /** Each tool and the API operation it calls: the tool's inputs are that operation's. */
-const CALLS: Record<string, { operationId: string; from: 'body' | 'query' | 'path' }> = {
+const CALLS: Record<string, { operationId: string; from: 'body' | 'query' | 'path' | 'path+body' }> = {
   verify_carrier: { operationId: 'verifyCarrier', from: 'body' },
   classify_waste: { operationId: 'classifyWaste', from: 'body' },
   generate_transfer_note: { operationId: 'generateWtn', from: 'body' },
@@ -27,14 +28,19 @@ const CALLS: Record<string, { operationId: string; from: 'body' | 'query' | 'pat
   list_transfer_notes: { operationId: 'listWtns', from: 'query' },
   look_up_ewc_code: { operationId: 'getEwcCode', from: 'path' },
   search_list_of_wastes: { operationId: 'listEwcCodes', from: 'query' },
+  create_consignment_note: { operationId: 'createConsignmentNote', from: 'body' },
+  get_consignment_note: { operationId: 'getConsignmentNote', from: 'path' },
+  // The note's id, then the signature's body.
+  sign_consignment_note: { operationId: 'signConsignmentNote', from: 'path+body' },
 };
 
-/** Field names, nested objects as `parent.child`, with whether each is required. */
+/** Field names, nested objects as `parent.child` and arrays' objects as `parent[].child`, with whether each is required. */
 function fields(schema: JsonSchema, prefix = ''): string[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties ?? {}).flatMap(([name, inner]) => [
     `${prefix}${name}${required.has(name) ? '' : '?'}`,
     ...(inner.properties ? fields(inner, `${prefix}${name}.`) : []),
+    ...(inner.items?.properties ? fields(inner.items, `${prefix}${name}[].`) : []),
   ]);
 }
 
@@ -66,8 +72,9 @@ describe("each tool's inputs are the fields of the API operation it calls", () =
     expect(tool && op).toBeTruthy();
     const toolFields = fields(tool!.inputSchema);
     expect(toolFields.length).toBeGreaterThan(0);
-    if (from === 'body') {
-      expect(toolFields).toEqual(fields(op!.requestBody!.content['application/json'].schema));
+    if (from === 'body' || from === 'path+body') {
+      const path = from === 'body' ? [] : op!.parameters!.filter((p) => p.in === 'path').map((p) => p.name);
+      expect(toolFields).toEqual([...path, ...fields(op!.requestBody!.content['application/json'].schema)]);
       expect(tool!.inputSchema.additionalProperties).toBe(false);
     } else {
       // `format=csv` is a file for spreadsheets, not an answer for an assistant: list tools answer JSON.

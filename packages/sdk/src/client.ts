@@ -2,6 +2,7 @@ import createClient from 'openapi-fetch';
 import { WcsError } from './errors.ts';
 import type { paths } from './openapi.ts';
 import type { Api } from './resources/api.ts';
+import { ConsigneeReturns, ConsignmentNotes } from './resources/consignments.ts';
 import { Account, Carriers, Waste } from './resources/lookups.ts';
 import { Notes } from './resources/notes.ts';
 import { Receipts, Sites } from './resources/receipts.ts';
@@ -47,6 +48,8 @@ export class WasteComplianceClient {
   readonly carriers: Carriers;
   readonly waste: Waste;
   readonly notes: Notes;
+  readonly consignmentNotes: ConsignmentNotes;
+  readonly consigneeReturns: ConsigneeReturns;
   readonly sites: Sites;
   readonly receipts: Receipts;
   readonly webhookEndpoints: WebhookEndpoints;
@@ -76,6 +79,8 @@ export class WasteComplianceClient {
     this.carriers = new Carriers(this.api);
     this.waste = new Waste(this.api);
     this.notes = new Notes(this.api);
+    this.consignmentNotes = new ConsignmentNotes(this.api);
+    this.consigneeReturns = new ConsigneeReturns(this.api);
     this.sites = new Sites(this.api);
     this.receipts = new Receipts(this.api);
     this.webhookEndpoints = new WebhookEndpoints(this.api);

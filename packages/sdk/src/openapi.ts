@@ -404,6 +404,130 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/consignment-notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List consignment notes
+         * @description This organisation's notes for the key's mode, newest first, filtered by status, code and creation date. Pass the last id of a page as `starting_after` for the next. With `format=csv`, every matching note as one CSV file, one row per waste line.
+         */
+        get: operations["listConsignmentNotes"];
+        put?: never;
+        /**
+         * Create a hazardous waste consignment note
+         * @description Parts A and B of the note, prepared before the waste moves. Every line must carry a hazardous (asterisked) List of Wastes code, given or classified from its description; every problem is answered at once with its JSON pointer and nothing is stored on a refusal. In England the code is the first six letters or digits of the producer's name, a slash and the producer's next number (`GARAGE/00001`); in Wales the NRW premises code is the prefix. Then Parts C, D and E are signed in order. Send an `Idempotency-Key` to make retries safe.
+         */
+        post: operations["createConsignmentNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consignment-notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a consignment note
+         * @description The note with every part signed so far, its status and the further notes of a rejected load.
+         */
+        get: operations["getConsignmentNote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consignment-notes/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Print a consignment note (A4 PDF)
+         * @description Parts A to E laid out as the form, with continuation sheets when the lines overflow, each signature with its name, time and method, and the consignment code on every page. Available from creation; the producer keeps its copy from Part D. Test notes are marked TEST on every page.
+         */
+        get: operations["getConsignmentNotePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consignment-notes/{id}/signatures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a part of a consignment note
+         * @description Part C (the carrier: registration checked against the register there and then, vehicle, collection date and time), then D (the consignor's declaration, with the waste hierarchy; Parts A-D are then fixed), then E (the consignee: per line the quantity received, accepted or rejected with the reason, and the R or D operation; the note then carries `content_sha256`). Out of order is 409 PART_OUT_OF_ORDER; a part signs once.
+         */
+        post: operations["signConsignmentNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consignment-notes/{id}/signing-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a signing link for a part
+         * @description A single-use link, valid for 48 hours unless `expires_in_hours` says otherwise, that opens a page where the carrier, consignor or consignee reads the note and signs their part on a phone, without an account. The order of the parts still applies when the link is used. Shown once.
+         */
+        post: operations["createConsignmentSigningLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/consignee-returns": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A receiving site's quarterly consignee return
+         * @description Every consignment received at the site in the quarter (Part E's date), rejected ones and each collection of a multiple collection included, with `due_by` (30 April, 31 July, 31 October, 31 January) and an estimate of the Agency's per-consignment fees. `null_return` says nothing was received. With `format=csv`, the file for one recipient: `recipient=agency` (every consignment) or `recipient=producer&producer=<name or code prefix>` (that producer's only): the Agency and each producer get separate documents.
+         */
+        get: operations["getConsigneeReturn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook-endpoints": {
         parameters: {
             query?: never;
@@ -650,7 +774,7 @@ export interface components {
                  * @description Stable, machine-readable error code: see the [errors guide](/docs/guides/errors).
                  * @enum {string}
                  */
-                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
                 /** @description What went wrong and what to do about it. */
                 message: string;
                 /** @description The HTTP status, repeated. */
@@ -871,6 +995,12 @@ export interface components {
                 /** @description The fields the note filled, as JSON pointers. */
                 filled: string[];
             } | null;
+            from_consignment_note: {
+                id: string;
+                consignment_code: string;
+                /** @description The fields the note filled, as JSON pointers. */
+                filled: string[];
+            } | null;
             /** @description The site as it was when this revision was made. */
             receiver: {
                 name: string;
@@ -880,6 +1010,8 @@ export interface components {
                 };
                 dwt_api_code: string;
             };
+            /** @description A stored hazardous waste consignment note (same key mode) received at this site: fills the consignment code, the carrier of Part C and one waste item per line accepted at Part E (quantity received, physical form, containers, components, HP codes, R/D operation) wherever this body is silent. */
+            consignment_note_id?: string;
             /**
              * Format: date-time
              * @description When the load arrived: ISO 8601 with a time zone, e.g. 2026-11-23T09:15:00Z. Not in the future.
@@ -1060,6 +1192,237 @@ export interface components {
             };
             created_at: string;
             updated_at: string;
+        };
+        ConsignmentNote: {
+            /** @description cn_... */
+            id: string;
+            /** @description Part A1, e.g. RATPES/00001. */
+            consignment_code: string;
+            code_assigned: "generated" | "given";
+            nation: "england" | "wales";
+            mode: "live" | "test";
+            created_at: string;
+            producer: {
+                name: string;
+                address: string;
+                postcode: string;
+                sic_code: string;
+                contact: string;
+                phone: string | null;
+                email: string | null;
+                premises_code: string | null;
+            };
+            consignee: {
+                name: string;
+                address: string;
+                postcode: string;
+                site_id: string | null;
+                permit_number: string;
+            };
+            carrier: {
+                registration_number: string | null;
+            };
+            process: string;
+            lines: {
+                /** @description From 1. */
+                line: number;
+                /** @description "13 02 05*": always a hazardous entry. */
+                ewc_code: string;
+                /** @description The List of Wastes' own words for the code. */
+                ewc_description: string;
+                code_source: "given" | "classified";
+                classification: {
+                    confidence: number;
+                    /** @description What chose the code. */
+                    model: string;
+                } | null;
+                description: string;
+                quantity_kg: number;
+                physical_form: string;
+                colour: string | null;
+                components: {
+                    name: string;
+                    concentration: number;
+                    unit: string;
+                }[];
+                hazard_codes: string[];
+                container: {
+                    type: string;
+                    number: number;
+                    size_litres: number | null;
+                };
+                transport: {
+                    un_number: string;
+                    proper_shipping_name: string;
+                    un_class: string;
+                    packing_group: string;
+                    special_handling: string | null;
+                } | null;
+            }[];
+            multiple_collection: {
+                round_number: string;
+                collection_number: number;
+            } | null;
+            rejected_from: {
+                id: string;
+                consignment_code: string;
+            } | null;
+            /** @description The producer keeps the note until this date: 3 years from its creation. */
+            retain_until: string;
+            /** @enum {string} */
+            status: "awaiting_collection" | "collected" | "in_transit" | "received" | "partially_rejected" | "rejected";
+            parts: {
+                C: {
+                    name: string;
+                    position: string | null;
+                    on_behalf_of: string | null;
+                    /** @description ISO 8601 UTC. */
+                    signed_at: string;
+                    method: "api" | "signing_link";
+                    /** @description The declaration the signer made, as printed. */
+                    declaration: string;
+                    registration_number: string;
+                    carrier_name: string | null;
+                    /** @description What the register said when Part C was signed. */
+                    register_status: string;
+                    /** @description ea_api, mirror, history or sandbox. */
+                    register_checked_by: string;
+                    registration_expiry_date: string | null;
+                    vehicle_registration: string;
+                    collection_date: string;
+                    collection_time: string;
+                    round_number: string | null;
+                    collection_number: number | null;
+                } | null;
+                D: {
+                    name: string;
+                    position: string | null;
+                    on_behalf_of: string | null;
+                    /** @description ISO 8601 UTC. */
+                    signed_at: string;
+                    method: "api" | "signing_link";
+                    /** @description The declaration the signer made, as printed. */
+                    declaration: string;
+                } | null;
+                E: {
+                    name: string;
+                    position: string | null;
+                    on_behalf_of: string | null;
+                    /** @description ISO 8601 UTC. */
+                    signed_at: string;
+                    method: "api" | "signing_link";
+                    /** @description The declaration the signer made, as printed. */
+                    declaration: string;
+                    received_date: string;
+                    lines: {
+                        line: number;
+                        ewc_code: string;
+                        quantity_received_kg: number;
+                        accepted: boolean;
+                        rejection_reason: string | null;
+                        operation: string | null;
+                    }[];
+                } | null;
+            };
+            /** @description Notes created for this one's rejected load (reg 43). */
+            further_notes: {
+                id: string;
+                consignment_code: string;
+            }[];
+            content_sha256: string | null;
+        };
+        ConsigneeReturn: {
+            site: {
+                id: string;
+                name: string;
+                address: string | null;
+                postcode: string | null;
+                permit_number: string | null;
+            };
+            /** @description e.g. 2026-Q4. */
+            quarter: string;
+            period: {
+                /**
+                 * Format: date
+                 * @description First day, inclusive.
+                 */
+                from: string;
+                /**
+                 * Format: date
+                 * @description Last day, inclusive.
+                 */
+                to: string;
+            };
+            /**
+             * Format: date
+             * @description reg 53: the deadline for this return.
+             */
+            due_by: string;
+            /** @description ISO 8601 UTC. */
+            generated_at: string;
+            /** @description true when the site received no hazardous waste in the quarter: say so on the return. */
+            null_return: boolean;
+            /** @description Every consignment received or rejected, ordered by received date then code; each collection of a multiple collection is a consignment of its own (reg 53). */
+            consignments: {
+                /** @description The consignment note, cn_... */
+                id: string;
+                consignment_code: string;
+                /**
+                 * Format: date
+                 * @description Part E: the day the waste arrived.
+                 */
+                received_date: string;
+                producer: {
+                    name: string;
+                    /** @description The Part A2 postcode: where the waste was collected from. */
+                    postcode: string;
+                };
+                round_number: string | null;
+                collection_number: number | null;
+                /** @description From Part E: every waste accepted, some rejected, or all rejected. */
+                outcome: "accepted" | "partially_rejected" | "rejected";
+                /** @description One entry per waste of Part E, in Part B order. */
+                lines: {
+                    /** @description The List of Wastes code as received at Part E. */
+                    ewc_code: string;
+                    description: string | null;
+                    quantity_received_kg: number;
+                    accepted: boolean;
+                    rejection_reason: string | null;
+                    operation: string | null;
+                    /** @description HP1-HP15 and POP, from Part B. */
+                    hazard_codes: string[];
+                    physical_form: string | null;
+                }[];
+            }[];
+            totals: {
+                consignments: number;
+                /** @description Consignments that were not part of a multiple collection. */
+                single: number;
+                /** @description Consignments that were one collection of a round. */
+                multiple_collection: number;
+                /** @description Consignments rejected whole. */
+                rejected: number;
+                /** @description Consignments with some wastes rejected. */
+                partially_rejected: number;
+                /** @description Every line received, accepted or not. */
+                quantity_received_kg: number;
+            };
+            /** @description The Environment Agency's per-consignment charge as published on GOV.UK: an estimate, the Agency invoices. */
+            fee_estimate: {
+                /** @enum {string} */
+                currency: "GBP";
+                /** @enum {string} */
+                basis: "electronic";
+                single_rate: number;
+                multiple_collection_rate: number;
+                /** @description For an electronic return. */
+                amount: number;
+                /** @description The same return on paper. */
+                paper_amount: number;
+                /** @description Where the rates are published. */
+                source: string;
+            };
         };
         WebhookEndpoint: {
             /** @description `we_…` */
@@ -1829,7 +2192,7 @@ export interface operations {
                             /** @description The error a single check of this number would have answered (its envelope). */
                             error: {
                                 /** @enum {string} */
-                                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
+                                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
                                 /** @description What is wrong with this number and what to do. */
                                 message: string;
                                 /** @description The HTTP status a single verify-carrier would have answered. */
@@ -4375,6 +4738,8 @@ export interface operations {
                     site_id: string;
                     /** @description A stored transfer note (same key mode): fills the carrier and the waste item from it wherever this body is silent. */
                     wtn_reference?: string;
+                    /** @description A stored hazardous waste consignment note (same key mode) received at this site: fills the consignment code, the carrier of Part C and one waste item per line accepted at Part E (quantity received, physical form, containers, components, HP codes, R/D operation) wherever this body is silent. */
+                    consignment_note_id?: string;
                     /** @description For a season ticket: the collection whose weight and vehicle to use. */
                     wtn_transfer_number?: number;
                     /**
@@ -4787,6 +5152,8 @@ export interface operations {
                     site_id: string;
                     /** @description A stored transfer note (same key mode): fills the carrier and the waste item from it wherever this body is silent. */
                     wtn_reference?: string;
+                    /** @description A stored hazardous waste consignment note (same key mode) received at this site: fills the consignment code, the carrier of Part C and one waste item per line accepted at Part E (quantity received, physical form, containers, components, HP codes, R/D operation) wherever this body is silent. */
+                    consignment_note_id?: string;
                     /** @description For a season ticket: the collection whose weight and vehicle to use. */
                     wtn_transfer_number?: number;
                     /**
@@ -5244,6 +5611,1143 @@ export interface operations {
             };
         };
     };
+    listConsignmentNotes: {
+        parameters: {
+            query?: {
+                /** @example in_transit */
+                status?: "awaiting_collection" | "collected" | "in_transit" | "received" | "partially_rejected" | "rejected";
+                /** @example GARAGE/00001 */
+                consignment_code?: string;
+                /**
+                 * @description YYYY-MM-DD, inclusive.
+                 * @example 2026-11-01
+                 */
+                created_from?: string;
+                /**
+                 * @description YYYY-MM-DD, inclusive.
+                 * @example 2026-11-30
+                 */
+                created_to?: string;
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description The last id of the previous page.
+                 * @example cn_7kQ2mX9pL4rT8vB3nC6d
+                 */
+                starting_after?: string;
+                /**
+                 * @description Every matching note as one CSV file.
+                 * @example csv
+                 */
+                format?: "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of notes (JSON), or every matching note as CSV. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ConsignmentNote"][];
+                        has_more: boolean;
+                        next_starting_after: string | null;
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description The request does not match the schema. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createConsignmentNote: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One to 255 characters, e.g. a UUID. Makes a retry safe: the same key and body within 24 hours returns the first response (with `Idempotent-Replayed: true`) instead of creating again; the same key with another body is refused with 422 IDEMPOTENCY_KEY_REUSED.
+                 * @example 5f0c7a7e-2d4b-4e8f-9a51-1c3b2d6e8f90
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where the waste is removed from: `england` (default) or `wales`. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.
+                     * @default england
+                     * @enum {string}
+                     */
+                    nation?: "england" | "wales" | "scotland" | "northern_ireland";
+                    /** @description Your own code, checked against the coding standard. Omit it and the next code for the producer is assigned (e.g. RATPES/00001). */
+                    consignment_code?: string;
+                    producer: {
+                        /** @description Part A2: the business whose premises the waste is removed from. */
+                        name: string;
+                        /** @description Address of the premises. */
+                        address: string;
+                        /** @description UK postcode, e.g. BH15 1NF. */
+                        postcode: string;
+                        /** @description Five-digit SIC 2007 code of the business, e.g. 45200. */
+                        sic_code: string;
+                        /** @description Contact name. */
+                        contact: string;
+                        /** @description Telephone. */
+                        phone?: string;
+                        /** @description Email. */
+                        email?: string;
+                        /** @description Wales only: the premises code Natural Resources Wales issued (letters then digits, e.g. ABC123), the prefix of Welsh codes. */
+                        premises_code?: string;
+                    };
+                    /** @description Part A4: `site_id`, or name, address, postcode and permit number. */
+                    consignee: {
+                        /** @description A receiving site of yours (/v1/sites): fills the rest. */
+                        site_id?: string;
+                        /** @description The consignee. */
+                        name?: string;
+                        /** @description Address of the receiving site. */
+                        address?: string;
+                        /** @description Its postcode. */
+                        postcode?: string;
+                        /** @description Environmental permit number, e.g. EPR/AB1234CD. */
+                        permit_number?: string;
+                    };
+                    /** @description Optional until Part C, where it is checked against the register. */
+                    carrier?: {
+                        /** @description The carrier's registration number, e.g. CBDU123456. */
+                        registration_number: string;
+                    };
+                    /** @description Part B1: the process giving rise to the waste. */
+                    process: string;
+                    /** @description Part B: one line per waste. */
+                    lines: {
+                        /** @description A hazardous (asterisked) List of Wastes code, with or without spaces or asterisk: 130205, 13 02 05*. Omit it and send `classify: true` to have the description classified. */
+                        ewc_code?: string;
+                        /** @description Classify `description` when no `ewc_code` is given: the classifier's top hazardous answer is used and recorded as the code's source. */
+                        classify?: boolean;
+                        /** @description The waste in plain words, as on Part B. */
+                        description: string;
+                        /** @description Kilograms, > 0. */
+                        quantity_kg: number;
+                        /**
+                         * @description gas, liquid, solid, powder, sludge or mixed.
+                         * @enum {string}
+                         */
+                        physical_form: "gas" | "liquid" | "solid" | "powder" | "sludge" | "mixed";
+                        /** @description Colour of the waste. */
+                        colour?: string;
+                        /** @description Chemical and biological components with their concentrations: at least one. */
+                        components: {
+                            /** @description The chemical or biological component, e.g. "mineral oil". */
+                            name: string;
+                            /** @description How much of it. */
+                            concentration: number;
+                            /** @description `percent` (w/w, at most 100) or `mg_per_kg`. */
+                            unit: "percent" | "mg_per_kg";
+                        }[];
+                        /** @description HP1-HP15 and POP: at least one. */
+                        hazard_codes: ("HP1" | "HP2" | "HP3" | "HP4" | "HP5" | "HP6" | "HP7" | "HP8" | "HP9" | "HP10" | "HP11" | "HP12" | "HP13" | "HP14" | "HP15" | "POP")[];
+                        container: {
+                            /** @description Container type, e.g. "drum", "IBC", "bulk tanker". */
+                            type: string;
+                            /** @description How many containers. */
+                            number: number;
+                            /** @description Size of each, in litres. */
+                            size_litres?: number;
+                        };
+                        /** @description Where the waste is dangerous goods for carriage (ADR). */
+                        transport?: {
+                            /** @description UN identification number, e.g. UN1263. */
+                            un_number: string;
+                            /** @description ADR proper shipping name. */
+                            proper_shipping_name: string;
+                            /** @description ADR class, e.g. "3" or "6.1". */
+                            un_class: string;
+                            /** @description Packing group I, II or III. */
+                            packing_group: "I" | "II" | "III";
+                            /** @description Special handling. */
+                            special_handling?: string;
+                        };
+                    }[];
+                    /** @description Part of a multiple collection: notes of one round are numbered 1, 2, 3... */
+                    multiple_collection?: {
+                        /** @description Up to 15 letters or digits common to every note of the round (reg 38). */
+                        round_number: string;
+                    };
+                    /** @description The id of a note whose load the consignee rejected at Part E: this note is the further note for its return or onward movement (regs 42-44). */
+                    rejected_from?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The note, awaiting collection. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsignmentNote"];
+                };
+            };
+            /** @description The request does not match the schema. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The code given is already on another note of the producer. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A line is not hazardous, the code breaks the standard, the nation is not served, or the note is incomplete. Every problem is in `details`. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A line asked to be classified and the classifier failed. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConsignmentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The note id, `cn_…`.
+                 * @example cn_7kQ2mX9pL4rT8vB3nC6d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsignmentNote"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such consignment note for this organisation in this mode. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConsignmentNotePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The note id, `cn_…`.
+                 * @example cn_7kQ2mX9pL4rT8vB3nC6d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An A4 PDF. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such consignment note for this organisation in this mode. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    signConsignmentNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The note id, `cn_…`.
+                 * @example cn_7kQ2mX9pL4rT8vB3nC6d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description C (carrier), D (consignor), E (consignee): in that order.
+                     * @enum {string}
+                     */
+                    part: "C" | "D" | "E";
+                    /** @description Who signs. */
+                    name: string;
+                    /** @description Their position. */
+                    position?: string;
+                    /** @description The business they sign for. */
+                    on_behalf_of?: string;
+                    /** @description Part C: the carrier's registration number, when Part A left it out (or to confirm it). */
+                    registration_number?: string;
+                    /** @description Part C: registration of the collecting vehicle. */
+                    vehicle_registration?: string;
+                    /**
+                     * Format: date
+                     * @description Part C: YYYY-MM-DD.
+                     */
+                    collection_date?: string;
+                    /** @description Part C: HH:MM, UK local time. */
+                    collection_time?: string;
+                    /**
+                     * Format: date
+                     * @description Part E: the day the waste arrived (default today).
+                     */
+                    received_date?: string;
+                    /** @description Part E: one entry for every line of Part B. */
+                    lines?: {
+                        /** @description The Part B line, from 1. */
+                        line: number;
+                        quantity_received_kg: number;
+                        /** @description false: this waste is rejected. */
+                        accepted: boolean;
+                        /** @description Why it was rejected: required when not accepted. */
+                        rejection_reason?: string;
+                        /** @description The waste management operation, R1-R13 or D1-D15: required when accepted. */
+                        operation?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description The note with the part. */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsignmentNote"];
+                };
+            };
+            /** @description The request does not match the schema. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such consignment note for this organisation in this mode. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The part before has not been signed, or this part already has been. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The carrier's registration is expired or unknown, or a part's fields are missing. */
+            422: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Part C could not be checked against the register: try again, the part is not signed. */
+            503: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    createConsignmentSigningLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The note id, `cn_…`.
+                 * @example cn_7kQ2mX9pL4rT8vB3nC6d
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    part: "C" | "D" | "E";
+                    /** @default 48 */
+                    expires_in_hours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Shown once: send it to the signer. */
+                        url: string;
+                        part: string;
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description The request does not match the schema. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such consignment note for this organisation in this mode. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The part has been signed already. */
+            409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConsigneeReturn: {
+        parameters: {
+            query: {
+                /**
+                 * @description The receiving site (/v1/sites).
+                 * @example site_5f7Gq2LmN8pR3sT6vW9x
+                 */
+                site_id: string;
+                /**
+                 * @description e.g. 2026-Q4.
+                 * @example 2026-Q4
+                 */
+                quarter: string;
+                /**
+                 * @description csv: one row per waste line.
+                 * @example csv
+                 */
+                format?: "csv";
+                /**
+                 * @description CSV only. `agency` (default): every consignment. `producer`: only those of `producer`, a separate document as the producer must be sent its own return.
+                 * @example agency
+                 */
+                recipient?: "agency" | "producer";
+                /**
+                 * @description With recipient=producer: the producer name, or its consignment code prefix (RATPES).
+                 * @example GARAGE
+                 */
+                producer?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The return (JSON), or its CSV for one recipient. */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsigneeReturn"];
+                    "text/csv": string;
+                };
+            };
+            /** @description The quarter or the recipient is not valid, or the producer named sent nothing that quarter. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No such site for this organisation in this mode. */
+            404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     listWebhookEndpoints: {
         parameters: {
             query?: never;
@@ -5339,7 +6843,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description The event types sent to this endpoint. */
-                    events: ("carrier.expiring_soon" | "carrier.expired" | "carrier.removed" | "carrier.changed" | "wtn.created" | "wtn.signed" | "wtn.superseded" | "waste_receipt.submitted" | "waste_receipt.rejected" | "waste_receipt.needs_review" | "webhook_endpoint.disabled" | "*")[];
+                    events: ("carrier.expiring_soon" | "carrier.expired" | "carrier.removed" | "carrier.changed" | "wtn.created" | "wtn.signed" | "wtn.superseded" | "consignment_note.created" | "consignment_note.signed" | "consignment_note.received" | "consignment_note.rejected" | "waste_receipt.submitted" | "waste_receipt.rejected" | "waste_receipt.needs_review" | "webhook_endpoint.disabled" | "*")[];
                     /** @description Your note about the endpoint. */
                     description?: string;
                 };
@@ -5698,7 +7202,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description The event types sent to this endpoint. */
-                    events?: ("carrier.expiring_soon" | "carrier.expired" | "carrier.removed" | "carrier.changed" | "wtn.created" | "wtn.signed" | "wtn.superseded" | "waste_receipt.submitted" | "waste_receipt.rejected" | "waste_receipt.needs_review" | "webhook_endpoint.disabled" | "*")[];
+                    events?: ("carrier.expiring_soon" | "carrier.expired" | "carrier.removed" | "carrier.changed" | "wtn.created" | "wtn.signed" | "wtn.superseded" | "consignment_note.created" | "consignment_note.signed" | "consignment_note.received" | "consignment_note.rejected" | "waste_receipt.submitted" | "waste_receipt.rejected" | "waste_receipt.needs_review" | "webhook_endpoint.disabled" | "*")[];
                     description?: string | null;
                     /** @description `true` stops deliveries (queued ones wait; new events are not queued for it); `false` enables it again. */
                     disabled?: boolean;

@@ -36,12 +36,26 @@ export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type Event = Schemas['Event'];
 export type CarrierWatch = Schemas['CarrierWatch'];
+export type ConsignmentNote = Schemas['ConsignmentNote'];
+export type ConsigneeReturn = Schemas['ConsigneeReturn'];
 
 export type GenerateWtnRequest = RequestBody<'generateWtn'>;
 /** The list's filters; `format` is set by `notes.list` (JSON) and `notes.exportCsv` (CSV). */
 export type ListWtnsQuery = Omit<Query<'listWtns'>, 'format'>;
 /** The CSV export's filters: the list's, without its paging. */
 export type ExportWtnsQuery = Omit<ListWtnsQuery, 'limit' | 'starting_after'>;
+export type CreateConsignmentNoteRequest = RequestBody<'createConsignmentNote'>;
+export type SignConsignmentNoteRequest = RequestBody<'signConsignmentNote'>;
+export type ConsignmentSigningLinkRequest = RequestBody<'createConsignmentSigningLink'>;
+/** The list's filters; `format=csv` is `consignmentNotes.exportCsv`'s. */
+export type ListConsignmentNotesQuery = Omit<Query<'listConsignmentNotes'>, 'format'>;
+/** The CSV export's filters: the list's, without its paging. */
+export type ExportConsignmentNotesQuery = Omit<ListConsignmentNotesQuery, 'limit' | 'starting_after'>;
+/** The site and quarter (e.g. `2026-Q4`) of a consignee return. */
+export type ConsigneeReturnQuery = Pick<Query<'getConsigneeReturn'>, 'site_id' | 'quarter'>;
+/** A consignee return's CSV is for one recipient: the Agency, or one producer (by name or code prefix). */
+export type ConsigneeReturnCsvQuery = ConsigneeReturnQuery &
+  ({ recipient: 'agency'; producer?: never } | { recipient: 'producer'; producer: string });
 export type VerifyCarrierRequest = RequestBody<'verifyCarrier'>;
 export type VerifyCarrierResult = Result<'verifyCarrier'>;
 export type ClassifyWasteRequest = RequestBody<'classifyWaste'>;

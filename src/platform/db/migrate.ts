@@ -12,6 +12,7 @@ const CAPABILITIES = [
   'receipts',
   'webhooks',
   'monitoring',
+  'consignments',
 ];
 
 /**

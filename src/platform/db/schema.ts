@@ -1,5 +1,6 @@
 import type { AccountTables } from '../../accounts/tables.ts';
 import type { CarrierTables } from '../../carriers/tables.ts';
+import type { ConsignmentTables } from '../../consignments/tables.ts';
 import type { LimitTables } from '../../limits/tables.ts';
 import type { MonitoringTables } from '../../monitoring/tables.ts';
 import type { PortalTables } from '../../portal/tables.ts';
@@ -20,4 +21,5 @@ export interface Database
     PortalTables,
     ReceiptTables,
     WebhookTables,
-    MonitoringTables {}
+    MonitoringTables,
+    ConsignmentTables {}

@@ -1,0 +1,236 @@
+import { stringify } from 'csv-stringify/sync';
+import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
+import type {
+  ConsigneeReturn,
+  ConsignmentOutcome,
+  Quarter,
+  ReturnConsignment,
+  ReturnLine,
+} from './consignee-return-schemas.ts';
+import type { ConsignmentNote } from './consignment-schemas.ts';
+
+/**
+ * The consignee's quarterly return, reg 53 Hazardous Waste (England and Wales) Regulations 2005: every
+ * consignment received at a site in a quarter, rejected ones included, and each collection of a multiple
+ * collection as a consignment of its own.
+ *
+ * UNCONFIRMED: the Environment Agency prescribes the return's format (reg 53 lets it refuse any other) and
+ * that format is an XML schema, revised in 2011 to add round and collection numbers, which we have not
+ * seen; its column list, field names, code lists and how it marks a null return are unknown, as are the
+ * columns of NRW's Welsh template (sheet 3). The EA's spreadsheet route is out of use (GOV.UK, 2025), so
+ * this module gives the return's content as JSON and as a CSV a consignee can keep or copy from; it is
+ * not the EA's submission format. The fee is an estimate from GOV.UK's published rates, not an invoice,
+ * and whether the Agency charges for a rejected consignment is not stated there (we count it, as reg 53
+ * puts it on the return).
+ */
+
+/** GOV.UK "Consignee returns": £10 (electronic) or £19 (paper) per single consignment, £5 or £10 per
+ * consignment of a multiple collection. https://www.gov.uk/dispose-hazardous-waste/consignee-returns */
+export const FEES_SOURCE = 'https://www.gov.uk/dispose-hazardous-waste/consignee-returns';
+const FEES = {
+  electronic: { single: 10, multiple_collection: 5 },
+  paper: { single: 19, multiple_collection: 10 },
+} as const;
+
+/** reg 53, as GOV.UK above: each quarter's last day and its return's deadline (Q4's in the next year). */
+const QUARTERS = [
+  { start: '01-01', end: '03-31', due: '04-30' },
+  { start: '04-01', end: '06-30', due: '07-31' },
+  { start: '07-01', end: '09-30', due: '10-31' },
+  { start: '10-01', end: '12-31', due: '01-31' },
+] as const;
+
+/** `2026-Q4` (or `2026-q4`), years 2000-2100; null for anything else. */
+export function parseQuarter(text: string): Quarter | null {
+  const match = /^(\d{4})-[Qq]([1-4])$/.exec(text.trim());
+  if (!match) return null;
+  const year = Number(match[1]);
+  if (year < 2000 || year > 2100) return null;
+  const q = Number(match[2]);
+  const { start, end, due } = QUARTERS[q - 1];
+  return {
+    quarter: `${year}-Q${q}`,
+    from: `${year}-${start}`,
+    to: `${year}-${end}`,
+    due_by: `${q === 4 ? year + 1 : year}-${due}`,
+  };
+}
+
+export interface ReturnSite {
+  id: string;
+  name: string;
+  address?: string | null;
+  postcode?: string | null;
+  permit_number?: string | null;
+}
+
+export interface ReturnInput {
+  site: ReturnSite;
+  quarter: Quarter;
+  /** Notes whose Part E was signed at the site in the quarter: others are left out here too. */
+  notes: ConsignmentNote[];
+  /** ISO 8601 UTC. */
+  generatedAt: string;
+}
+
+/** The return as data: the route answers with it as JSON or hands it to `returnCsv`. */
+export function buildReturn(input: ReturnInput): ConsigneeReturn {
+  const { site, quarter } = input;
+  const consignments = input.notes
+    .filter((note) => receivedIn(note, site.id, quarter))
+    .map(consignmentOf)
+    .sort(byReceivedThenCode);
+  const multiple = consignments.filter((c) => c.round_number !== null).length;
+  const single = consignments.length - multiple;
+  const received = consignments.flatMap((c) => c.lines).reduce((sum, l) => sum + l.quantity_received_kg, 0);
+  return {
+    site: {
+      id: site.id,
+      name: site.name,
+      address: site.address ?? null,
+      postcode: site.postcode ?? null,
+      permit_number: site.permit_number ?? null,
+    },
+    quarter: quarter.quarter,
+    period: { from: quarter.from, to: quarter.to },
+    due_by: quarter.due_by,
+    generated_at: input.generatedAt,
+    null_return: consignments.length === 0,
+    consignments,
+    totals: {
+      consignments: consignments.length,
+      single,
+      multiple_collection: multiple,
+      rejected: consignments.filter((c) => c.outcome === 'rejected').length,
+      partially_rejected: consignments.filter((c) => c.outcome === 'partially_rejected').length,
+      // Grams at most: sums of decimals would otherwise show 0.30000000000000004.
+      quantity_received_kg: Math.round(received * 1000) / 1000,
+    },
+    fee_estimate: {
+      currency: 'GBP',
+      basis: 'electronic',
+      single_rate: FEES.electronic.single,
+      multiple_collection_rate: FEES.electronic.multiple_collection,
+      amount: single * FEES.electronic.single + multiple * FEES.electronic.multiple_collection,
+      paper_amount: single * FEES.paper.single + multiple * FEES.paper.multiple_collection,
+      source: FEES_SOURCE,
+    },
+  };
+}
+
+/** Part E signed at this site with a received date inside the quarter (dates compare as YYYY-MM-DD). */
+function receivedIn(note: ConsignmentNote, siteId: string, quarter: Quarter): boolean {
+  const received = note.parts.E?.received_date.slice(0, 10);
+  if (!received || note.consignee.site_id !== siteId) return false;
+  return received >= quarter.from && received <= quarter.to;
+}
+
+function consignmentOf(note: ConsignmentNote): ReturnConsignment {
+  const partE = note.parts.E!;
+  const partB = new Map(note.lines.map((l) => [l.line, l]));
+  const lines: ReturnLine[] = [...partE.lines]
+    .sort((a, b) => a.line - b.line)
+    .map((received) => {
+      const waste = partB.get(received.line);
+      return {
+        ewc_code: received.ewc_code,
+        description: waste?.description ?? null,
+        quantity_received_kg: received.quantity_received_kg,
+        accepted: received.accepted,
+        rejection_reason: received.rejection_reason,
+        operation: received.operation,
+        hazard_codes: waste ? [...waste.hazard_codes] : [],
+        physical_form: waste?.physical_form ?? null,
+      };
+    });
+  return {
+    id: note.id,
+    consignment_code: note.consignment_code,
+    received_date: partE.received_date.slice(0, 10),
+    // The EA's guidance: the producer postcode is Part A2's, where the waste was collected from.
+    producer: { name: note.producer.name, postcode: note.producer.postcode },
+    round_number: note.multiple_collection?.round_number ?? null,
+    collection_number: note.multiple_collection?.collection_number ?? null,
+    outcome: outcomeOf(note, lines),
+    lines,
+  };
+}
+
+function outcomeOf(note: ConsignmentNote, lines: ReturnLine[]): ConsignmentOutcome {
+  if (lines.length === 0) {
+    return note.status === 'rejected' || note.status === 'partially_rejected' ? note.status : 'accepted';
+  }
+  const accepted = lines.filter((l) => l.accepted).length;
+  if (accepted === lines.length) return 'accepted';
+  return accepted === 0 ? 'rejected' : 'partially_rejected';
+}
+
+function byReceivedThenCode(a: ReturnConsignment, b: ReturnConsignment): number {
+  return (
+    a.received_date.localeCompare(b.received_date) ||
+    a.consignment_code.localeCompare(b.consignment_code) ||
+    (a.collection_number ?? 0) - (b.collection_number ?? 0) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+// ---------------------------------------------------------------- CSV
+
+type Row = { site: ConsigneeReturn['site']; consignment: ReturnConsignment; line: ReturnLine };
+
+/** Columns in a fixed order; new ones only ever at the end, so files read by position keep working. */
+const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
+  ['consignment_code', (r) => r.consignment.consignment_code],
+  ['received_date', (r) => r.consignment.received_date],
+  ['producer_name', (r) => r.consignment.producer.name],
+  ['producer_postcode', (r) => r.consignment.producer.postcode],
+  ['round_number', (r) => r.consignment.round_number],
+  ['collection_number', (r) => r.consignment.collection_number],
+  ['ewc_code', (r) => r.line.ewc_code],
+  ['waste_description', (r) => r.line.description],
+  ['quantity_received_kg', (r) => r.line.quantity_received_kg],
+  ['outcome', (r) => (r.line.accepted ? 'accepted' : 'rejected')],
+  ['rejection_reason', (r) => r.line.rejection_reason],
+  ['operation', (r) => r.line.operation],
+  ['hazard_codes', (r) => r.line.hazard_codes.join('; ')],
+  ['physical_form', (r) => r.line.physical_form],
+  ['site_name', (r) => r.site.name],
+  ['site_permit_number', (r) => r.site.permit_number],
+];
+
+export const RETURN_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+
+export type ReturnRecipient = { kind: 'agency' } | { kind: 'producer'; producer: string };
+
+/** The producer's own consignments: its Part A2 name (case and spaces aside) or its code prefix (RATPES). */
+function isProducers(consignment: ReturnConsignment, producer: string): boolean {
+  const wanted = producer.trim();
+  if (wanted === '') return false;
+  const name = consignment.producer.name.trim().toLowerCase();
+  const prefix = consignment.consignment_code.split('/')[0].toUpperCase();
+  return name === wanted.toLowerCase() || prefix === wanted.toUpperCase();
+}
+
+/**
+ * The return as CSV, one row per waste line: a UTF-8 byte order mark, a header row, CRLF line ends, and
+ * quoting of any cell with a comma, quote, line break or semicolon (Excel in many European locales splits
+ * on ";").
+ *
+ * GOV.UK: the Agency and the producer must each be sent a separate return, not copies of one document.
+ * `agency` gets every consignment; a null return (nothing received) is the header row with no data rows,
+ * so say "null return" when sending it (the JSON's `null_return`). `producer` gets only the consignments
+ * whose producer name or code prefix matches, and null when there are none.
+ */
+export function returnCsv(ret: ConsigneeReturn, recipient: ReturnRecipient): string | null {
+  const consignments =
+    recipient.kind === 'agency'
+      ? ret.consignments
+      : ret.consignments.filter((c) => isProducers(c, recipient.producer));
+  if (recipient.kind === 'producer' && consignments.length === 0) return null;
+  const rows = consignments.flatMap((consignment) =>
+    consignment.lines.map((line) =>
+      COLUMNS.map(([, value]) => csvCell(value({ site: ret.site, consignment, line }))),
+    ),
+  );
+  return stringify(rows, { ...SPREADSHEET_CSV, columns: [...RETURN_CSV_COLUMNS] });
+}

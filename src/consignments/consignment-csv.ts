@@ -1,0 +1,105 @@
+import { pipeline, Readable } from 'node:stream';
+import { stringify } from 'csv-stringify';
+import type { FastifyReply } from 'fastify';
+import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
+import type { ConsignmentLine, ConsignmentNote } from './consignment-schemas.ts';
+
+type Row = { note: ConsignmentNote; line: ConsignmentLine };
+
+/** One row per waste line of each note: Parts A and B, then what C, D and E recorded. */
+const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
+  ['id', (r) => r.note.id],
+  ['consignment_code', (r) => r.note.consignment_code],
+  ['status', (r) => r.note.status],
+  ['nation', (r) => r.note.nation],
+  ['created_at', (r) => r.note.created_at],
+  ['producer_name', (r) => r.note.producer.name],
+  ['producer_address', (r) => r.note.producer.address],
+  ['producer_postcode', (r) => r.note.producer.postcode],
+  ['producer_sic_code', (r) => r.note.producer.sic_code],
+  ['consignee_name', (r) => r.note.consignee.name],
+  ['consignee_postcode', (r) => r.note.consignee.postcode],
+  ['consignee_permit_number', (r) => r.note.consignee.permit_number],
+  ['process', (r) => r.note.process],
+  ['round_number', (r) => r.note.multiple_collection?.round_number ?? null],
+  ['collection_number', (r) => r.note.multiple_collection?.collection_number ?? null],
+  ['rejected_from', (r) => r.note.rejected_from?.consignment_code ?? null],
+  ['line', (r) => r.line.line],
+  ['ewc_code', (r) => r.line.ewc_code],
+  ['code_source', (r) => r.line.code_source],
+  ['description', (r) => r.line.description],
+  ['quantity_kg', (r) => r.line.quantity_kg],
+  ['physical_form', (r) => r.line.physical_form],
+  [
+    'components',
+    (r) =>
+      r.line.components
+        .map((c) => `${c.name} ${c.concentration}${c.unit === 'percent' ? '%' : ' mg/kg'}`)
+        .join('; '),
+  ],
+  ['hazard_codes', (r) => r.line.hazard_codes.join(' ')],
+  [
+    'container',
+    (r) =>
+      `${r.line.container.number} x ${r.line.container.type}${r.line.container.size_litres ? ` ${r.line.container.size_litres} l` : ''}`,
+  ],
+  ['un_number', (r) => r.line.transport?.un_number ?? null],
+  [
+    'carrier_registration_number',
+    (r) => r.note.parts.C?.registration_number ?? r.note.carrier.registration_number,
+  ],
+  ['vehicle_registration', (r) => r.note.parts.C?.vehicle_registration ?? null],
+  ['collection_date', (r) => r.note.parts.C?.collection_date ?? null],
+  ['carrier_signed_by', (r) => r.note.parts.C?.name ?? null],
+  ['consignor_signed_by', (r) => r.note.parts.D?.name ?? null],
+  ['consignor_signed_at', (r) => r.note.parts.D?.signed_at ?? null],
+  ['received_date', (r) => r.note.parts.E?.received_date ?? null],
+  ['quantity_received_kg', (r) => received(r)?.quantity_received_kg ?? null],
+  ['accepted', (r) => received(r)?.accepted ?? null],
+  ['rejection_reason', (r) => received(r)?.rejection_reason ?? null],
+  ['operation', (r) => received(r)?.operation ?? null],
+  ['consignee_signed_by', (r) => r.note.parts.E?.name ?? null],
+  ['content_sha256', (r) => r.note.content_sha256],
+];
+
+const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);
+
+export const CONSIGNMENT_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+
+async function* rowsOf(pages: AsyncIterable<ConsignmentNote[]>): AsyncGenerator<(string | number)[]> {
+  for await (const page of pages) {
+    for (const note of page) {
+      for (const line of note.lines) yield COLUMNS.map(([, value]) => csvCell(value({ note, line })));
+    }
+  }
+}
+
+/**
+ * Sends the notes as a CSV download, reading pages only as fast as the client takes the text. The first
+ * page is read before any status is sent, so a database that cannot be read is a clean error.
+ */
+export async function sendConsignmentCsv(
+  reply: FastifyReply,
+  pages: AsyncGenerator<ConsignmentNote[]>,
+  mode: 'live' | 'test',
+): Promise<FastifyReply> {
+  const first = await pages.next();
+  async function* all(): AsyncGenerator<ConsignmentNote[]> {
+    if (first.done) return;
+    yield first.value;
+    yield* pages;
+  }
+  const csv = pipeline(
+    Readable.from(rowsOf(all())),
+    stringify({ ...SPREADSHEET_CSV, columns: [...CONSIGNMENT_CSV_COLUMNS] }),
+    () => {},
+  );
+  csv.once('error', () => {
+    reply.request.callsServed = 0;
+  });
+  const name = mode === 'test' ? 'consignment-notes-test.csv' : 'consignment-notes.csv';
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}"`)
+    .send(csv);
+}

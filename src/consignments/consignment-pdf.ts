@@ -1,0 +1,67 @@
+import PDFDocument from 'pdfkit';
+import { bottomOfPage, MARGIN, TOP } from '../wtn/pdf/layout.ts';
+import type { ConsignmentNote } from './consignment-schemas.ts';
+import { type Drawings, partC, partD } from './pdf/certificates.ts';
+import { continuationSheets } from './pdf/continuation.ts';
+import { decoratePages } from './pdf/pages.ts';
+import { partA, title } from './pdf/part-a.ts';
+import { linesOnForm, partB } from './pdf/part-b.ts';
+import { partE } from './pdf/part-e.ts';
+
+/**
+ * A short note keeps all its lines on the form, Part B running on to the next page if it must: a
+ * continuation sheet for one or two lines would only scatter them. A longer note shows on the form the
+ * lines that fit on its first page and puts the rest on continuation sheets.
+ */
+const ALWAYS_ON_FORM = 4;
+
+function formLines(doc: PDFKit.PDFDocument, note: ConsignmentNote): number {
+  if (note.lines.length <= ALWAYS_ON_FORM) return note.lines.length;
+  return Math.max(1, linesOnForm(doc, note, bottomOfPage(doc) - doc.y));
+}
+
+/**
+ * A printable A4 hazardous waste consignment note laid out as the Schedule 4 form, Parts A to E in
+ * order: GOV.UK refuses notes that are not "as near as possible to the format in the example note".
+ * Part B shows the lines that fit on the first page and Part E the same lines; the rest go on
+ * continuation sheets after the form, as on paper. Unsigned Parts print ruled blanks to sign by hand.
+ */
+export function renderConsignmentPdf(
+  note: ConsignmentNote,
+  options: { drawings?: Drawings; today?: string } = {},
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    // Pages are broken by the layout (which keeps to BOTTOM), never by pdfkit inside a field.
+    margins: { top: TOP, bottom: 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: {
+      Title: `Hazardous waste consignment note ${note.consignment_code}`,
+      Subject:
+        note.mode === 'test'
+          ? 'Hazardous waste consignment note (TEST DATA)'
+          : 'Hazardous waste consignment note',
+      Creator: 'Waste Compliance Service',
+    },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const drawings = options.drawings ?? {};
+  doc.y = MARGIN - 4;
+  title(doc, note);
+  partA(doc, note);
+  const shown = formLines(doc, note);
+  partB(doc, note, shown);
+  partC(doc, note, drawings);
+  partD(doc, note, drawings);
+  partE(doc, note, shown, drawings);
+  const partEPage = doc.bufferedPageRange().count;
+  const continuationFrom = shown < note.lines.length ? continuationSheets(doc, note, shown, partEPage) : null;
+  decoratePages(doc, note, { today: options.today, continuationFrom });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,229 @@
+import { londonDate } from '../platform/clock.ts';
+import { ApiError } from '../platform/errors.ts';
+import { personNameProblem } from '../platform/person-name.ts';
+import type { CarrierVerification } from '../wtn/dependencies.ts';
+import { type Issues, optional } from './consignment-rules.ts';
+import {
+  type ConsignmentNote,
+  type ConsignmentStatus,
+  OPERATIONS,
+  type PartC,
+  type PartD,
+  type PartE,
+  type ReceivedLine,
+  type SignConsignmentBody,
+} from './consignment-schemas.ts';
+
+/**
+ * The declarations as printed on the parts, after the form in Schedule 4 SI 2005/894 as GOV.UK's
+ * example note words them (the exact current wording is unconfirmed: docs/consignment-notes.md). Part
+ * D carries the waste hierarchy declaration added in 2011 (reg 12 Waste (England and Wales)
+ * Regulations 2011).
+ */
+export const DECLARATIONS = {
+  C: 'I certify that I today collected the consignment and that the details in A2, A4 and B3 are correct and I have been advised of any specific handling requirements.',
+  D: 'I certify that the information in A, B and C has been completed and is correct, that the carrier is registered or exempt and was advised of the appropriate precautionary measures. All of the waste is packaged and labelled correctly and the carrier has been advised of any special handling requirements. I confirm that I have fulfilled my duty to apply the waste hierarchy as required by Regulation 12 of the Waste (England and Wales) Regulations 2011.',
+  E: 'I received this waste at the address given in A4 on the date given. Where the waste was rejected, the reasons are given above.',
+} as const;
+
+/** Who signs and how: the part of every signature that is the same. */
+export interface Signer {
+  name: string;
+  position: string | null;
+  on_behalf_of: string | null;
+  signed_at: string;
+  method: 'api' | 'signing_link';
+}
+
+/** The signer's name and position under the one rule for printed names. */
+export function signerOf(
+  body: Pick<SignConsignmentBody, 'name' | 'position' | 'on_behalf_of'>,
+  at: Date,
+  method: Signer['method'],
+  issues: Issues,
+): Signer {
+  for (const field of ['name', 'position', 'on_behalf_of'] as const) {
+    const value = body[field];
+    const problem =
+      value === undefined || (field !== 'name' && value.trim() === '') ? null : personNameProblem(value);
+    if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', `/${field}`, problem);
+  }
+  return {
+    name: body.name.trim(),
+    position: optional(body.position),
+    on_behalf_of: optional(body.on_behalf_of),
+    signed_at: at.toISOString(),
+    method,
+  };
+}
+
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The carrier number Part C is signed for: the body's, else the one Part A named. */
+export function carrierNumberFor(note: ConsignmentNote, body: SignConsignmentBody, issues: Issues): string {
+  const number = (body.registration_number ?? note.carrier.registration_number ?? '').trim().toUpperCase();
+  if (number === '') {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/registration_number',
+      "is required: the carrier's registration number (Part A did not name one)",
+    );
+  }
+  return number.replace(/[\s-]+/g, '');
+}
+
+/** Part C: the carrier's certificate, with what the register said there and then. */
+export function partC(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  signer: Signer,
+  number: string,
+  verification: CarrierVerification,
+  issues: Issues,
+): PartC {
+  const vehicle = body.vehicle_registration?.trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
+  if (vehicle === '') {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/vehicle_registration',
+      'is required for Part C: the collecting vehicle',
+    );
+  }
+  const at = new Date(signer.signed_at);
+  const today = londonDate(at);
+  const date = body.collection_date ?? today;
+  if (date > today) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/collection_date',
+      `must not be after today (${today}): Part C certifies a collection made`,
+    );
+  }
+  const registration = verification.registrations[0];
+  return {
+    ...signer,
+    declaration: DECLARATIONS.C,
+    registration_number: registration?.registration_number ?? number,
+    carrier_name: registration?.business_name ?? null,
+    register_status: verification.status,
+    register_checked_by: verification.verification.origin,
+    registration_expiry_date: registration?.expiry_date ?? null,
+    vehicle_registration: vehicle,
+    collection_date: date,
+    collection_time: body.collection_time ?? LONDON_TIME.format(at),
+    round_number: note.multiple_collection?.round_number ?? null,
+    collection_number: note.multiple_collection?.collection_number ?? null,
+  };
+}
+
+/**
+ * The register's answer for Part C: an expired or unknown carrier is refused (the consignor must not
+ * hand hazardous waste to it: s.34 EPA 1990), as a lower tier is not (it may carry its own waste).
+ */
+export function refuseUnregistered(number: string, verification: CarrierVerification): void {
+  if (verification.status === 'expired') {
+    const expiry = verification.registrations[0]?.expiry_date;
+    throw new ApiError(
+      'CARRIER_REGISTRATION_EXPIRED',
+      `The carrier's registration ${number} expired${expiry ? ` on ${expiry}` : ''}: Part C cannot be signed and the waste must not be handed over. The carrier must renew, or another registered carrier collect.`,
+      [{ field: '/registration_number', issue: 'is an expired registration' }],
+    );
+  }
+  if (verification.status === 'not_found') {
+    throw new ApiError(
+      'CARRIER_NOT_REGISTERED',
+      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over.`,
+      [{ field: '/registration_number', issue: 'is not on the public register' }],
+    );
+  }
+}
+
+export function partD(signer: Signer): PartD {
+  return { ...signer, declaration: DECLARATIONS.D };
+}
+
+/** Part E: one answer for every Part B line, and the note's status that follows from them. */
+export function partE(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  signer: Signer,
+  issues: Issues,
+): { part: PartE; status: ConsignmentStatus } {
+  const today = londonDate(new Date(signer.signed_at));
+  const received = body.received_date ?? today;
+  if (received > today)
+    issues.add('CONSIGNMENT_NOTE_INVALID', '/received_date', `must not be after today (${today})`);
+  const collected = note.parts.C?.collection_date;
+  if (collected && received < collected) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/received_date',
+      `must not be before the collection on ${collected}`,
+    );
+  }
+  const given = body.lines ?? [];
+  if (given.length === 0) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/lines',
+      `is required for Part E: one entry for each of the ${note.lines.length} line(s) of Part B`,
+    );
+  }
+  const lines: ReceivedLine[] = [];
+  const seen = new Set<number>();
+  for (const [i, line] of given.entries()) {
+    const field = `/lines/${i}`;
+    const b = note.lines[line.line - 1];
+    if (!b) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/line`,
+        `is not a line of Part B (1 to ${note.lines.length})`,
+      );
+      continue;
+    }
+    if (seen.has(line.line))
+      issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/line`, 'answers a line already answered');
+    seen.add(line.line);
+    const operation = line.operation?.trim().toUpperCase() ?? null;
+    if (line.accepted && !operation) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/operation`,
+        'is required for accepted waste: R1-R13 or D1-D15',
+      );
+    } else if (operation && !OPERATIONS.includes(operation)) {
+      issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/operation`, 'must be R1-R13 or D1-D15');
+    }
+    const reason = optional(line.rejection_reason);
+    if (!line.accepted && !reason) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/rejection_reason`,
+        'is required when the waste is rejected',
+      );
+    }
+    lines.push({
+      line: line.line,
+      ewc_code: b.ewc_code,
+      quantity_received_kg: line.quantity_received_kg,
+      accepted: line.accepted,
+      rejection_reason: line.accepted ? null : reason,
+      operation: line.accepted ? operation : operation || null,
+    });
+  }
+  for (let n = 1; n <= note.lines.length && given.length > 0; n++) {
+    if (!seen.has(n))
+      issues.add('CONSIGNMENT_NOTE_INVALID', '/lines', `has no answer for line ${n} of Part B`);
+  }
+  lines.sort((a, b) => a.line - b.line);
+  const rejected = lines.filter((l) => !l.accepted).length;
+  const status: ConsignmentStatus =
+    rejected === 0 ? 'received' : rejected === lines.length ? 'rejected' : 'partially_rejected';
+  return { part: { ...signer, declaration: DECLARATIONS.E, received_date: received, lines }, status };
+}

@@ -1,0 +1,87 @@
+import type { ConsignmentLine, ConsignmentNote, PartC } from '../consignment-schemas.ts';
+
+/**
+ * How the printed consignment note says things: the regulations, how a Part was signed, and Part B's
+ * cells in the words the form uses. The declarations themselves are the service's (part-rules.ts), so a
+ * blank Part prints the very words its signer will make.
+ */
+
+/** The regulations the note is made under: SI 2005/894 applies to England, WSI 2005/1806 to Wales. */
+export function regulationsText(nation: ConsignmentNote['nation']): string {
+  return nation === 'wales'
+    ? 'Hazardous Waste (Wales) Regulations 2005, Part 6: consignment note (Schedule 4 form).'
+    : 'Hazardous Waste (England and Wales) Regulations 2005 (SI 2005/894), Part 6: consignment note (Schedule 4 form).';
+}
+
+/** The signer's IP address stays in the API: the paper copy goes to every other party. */
+export function methodText(method: 'api' | 'signing_link'): string {
+  return method === 'api' ? 'Signed through the API' : 'Signed on a signing link';
+}
+
+/** Kilograms without the unit, for columns whose heading says "(kg)". */
+export function kgNumber(kg: number): string {
+  return kg.toLocaleString('en-GB', { maximumFractionDigits: 3 });
+}
+
+function concentrationText(component: ConsignmentLine['components'][number]): string {
+  const amount = component.concentration.toLocaleString('en-GB', { maximumFractionDigits: 4 });
+  return component.unit === 'percent' ? `${amount}%` : `${amount}\u00a0mg/kg`;
+}
+
+/**
+ * One component a line, the concentration first ("95% mineral oil", "150,000 mg/kg lead"): it starts
+ * the line, so a narrow column wraps the name and never splits the figure from its unit.
+ */
+export function componentsText(components: ConsignmentLine['components']): string {
+  return components.map((c) => `${concentrationText(c)} ${c.name}`).join('\n');
+}
+
+export function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+export function formText(line: ConsignmentLine): string {
+  const form = capitalise(line.physical_form);
+  return line.colour ? `${form}\n${line.colour}` : form;
+}
+
+/** "Drum × 1, 205 litres": type, number and size, as Part B asks. */
+export function containerText(container: ConsignmentLine['container']): string {
+  const type = capitalise(container.type);
+  const size =
+    container.size_litres === null
+      ? ''
+      : `, ${kgNumber(container.size_litres)} litres${container.number > 1 ? ' each' : ''}`;
+  return `${type} × ${container.number}${size}`;
+}
+
+const REGISTER_WORDS: Record<string, string> = {
+  valid: 'registered',
+  expiring_soon: 'registered, expiring soon',
+  expired: 'EXPIRED',
+  lower_tier: 'registered (lower tier)',
+  not_found: 'NOT FOUND',
+};
+
+/** What the register said when Part C was signed, never claiming more than happened. */
+export function registerCheckText(part: PartC): string {
+  const status = REGISTER_WORDS[part.register_status] ?? part.register_status.replace(/_/g, ' ');
+  switch (part.register_checked_by) {
+    case 'ea_api':
+      return `Environment Agency public register: ${status}.`;
+    case 'mirror':
+      return `Our imported copy of the Environment Agency register: ${status}.`;
+    case 'history':
+      return `Our last record of this registration: ${status}.`;
+    case 'sandbox':
+      return `Sandbox test data (${status}): not a real register check.`;
+    default:
+      return `Register check: ${status}.`;
+  }
+}
+
+/** "line 6 is", "lines 6 to 14 are". */
+export function linesText(from: number, to: number, verb = false): string {
+  if (from === to) return `line ${from}${verb ? ' is' : ''}`;
+  return `lines ${from} to ${to}${verb ? ' are' : ''}`;
+}

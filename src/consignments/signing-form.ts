@@ -1,0 +1,197 @@
+import { londonDate } from '../platform/clock.ts';
+import type { ApiError } from '../platform/errors.ts';
+import {
+  EMPTY_SIGNATURE,
+  type FormErrors,
+  oneLine,
+  readSignatureFields,
+  type SignatureValues,
+} from '../platform/signing/signing-form.ts';
+import type { ErrorItem } from '../platform/signing/signing-form-view.ts';
+import type { ConsignmentNote, Part, SignConsignmentBody } from './consignment-schemas.ts';
+
+/**
+ * The form a consignment note's signing link opens, read into the body the service signs with. What a
+ * part requires, and the rule for names, are the service's (part-rules.ts): this only turns the form's
+ * text into the body's types, and the service's refusals back into words beside the fields.
+ */
+
+/** What the signer entered: the fields every signing form has, and this part's, by input name. */
+export interface PartFormValues {
+  signature: SignatureValues;
+  fields: Record<string, string>;
+}
+
+export type LinkBody = Omit<SignConsignmentBody, 'part'>;
+
+/** The body to sign with, or what the page could not read; and what was entered, to show again. */
+export type PartFormResult = { values: PartFormValues } & (
+  | { ok: true; body: LinkBody; drawing: string | null }
+  | { ok: false; errors: FormErrors }
+);
+
+/** A Part E line's inputs, named after the body's JSON pointer (/lines/0/operation: lines-0-operation). */
+export const lineField = (index: number, name: keyof NonNullable<LinkBody['lines']>[number]) =>
+  `lines-${index}-${name}`;
+
+const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The form as first shown: a collection or a receipt dated today, the carrier Part A named. */
+export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartFormValues {
+  const fields: Record<string, string> = { on_behalf_of: '' };
+  if (part === 'C') {
+    fields.registration_number = note.carrier.registration_number ?? '';
+    fields.vehicle_registration = '';
+    fields.collection_date = londonDate(now);
+    fields.collection_time = LONDON_TIME.format(now);
+  }
+  if (part === 'E') fields.received_date = londonDate(now);
+  return { signature: EMPTY_SIGNATURE, fields };
+}
+
+/** The input names of a part's form, in the order they are shown (so problems are listed in it). */
+export function fieldIds(note: ConsignmentNote, part: Part): string[] {
+  const ids = ['name', 'position', 'on_behalf_of'];
+  if (part === 'C') {
+    ids.push('registration_number', 'vehicle_registration', 'collection_date', 'collection_time');
+  }
+  if (part === 'E') {
+    ids.push('received_date');
+    note.lines.forEach((_, i) => {
+      for (const name of ['quantity_received_kg', 'accepted', 'rejection_reason', 'operation'] as const) {
+        ids.push(lineField(i, name));
+      }
+    });
+  }
+  return [...ids, 'drawing', 'confirm'];
+}
+
+/** Blank is not given: the service fills in its default (today, the carrier Part A named). */
+const given = (value: string | undefined) => value || undefined;
+
+/** "1,250", "176.5 kg": kilograms as people type them; anything else is not a quantity. */
+function kilograms(text: string): number | undefined {
+  const plain = text.replace(/,/g, '').replace(/\s*kg$/i, '');
+  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+}
+
+/** Reads the form into the body for `signWithLink`, or says what the page cannot make sense of. */
+export function readPartForm(
+  note: ConsignmentNote,
+  part: Part,
+  raw: Record<string, string | undefined>,
+): PartFormResult {
+  const { values: signature, errors } = readSignatureFields(raw);
+  const fields: Record<string, string> = {};
+  for (const id of fieldIds(note, part)) {
+    if (id === 'name' || id === 'position' || id === 'drawing' || id === 'confirm') continue;
+    // A reason typed on several lines is printed on one.
+    fields[id] = oneLine(raw[id]);
+  }
+  const body: LinkBody = {
+    name: signature.name,
+    position: given(signature.position),
+    on_behalf_of: given(fields.on_behalf_of),
+  };
+  if (part === 'C') {
+    body.registration_number = given(fields.registration_number);
+    body.vehicle_registration = given(fields.vehicle_registration);
+    body.collection_date = given(fields.collection_date);
+    body.collection_time = given(fields.collection_time);
+  }
+  if (part === 'E') {
+    body.received_date = given(fields.received_date);
+    body.lines = note.lines.map((_, i) => {
+      const quantity = kilograms(fields[lineField(i, 'quantity_received_kg')]);
+      if (quantity === undefined) {
+        errors[lineField(i, 'quantity_received_kg')] =
+          'Enter the quantity received in kilograms, as a number, for example 176.';
+      }
+      const choice = fields[lineField(i, 'accepted')];
+      if (choice !== 'accepted' && choice !== 'rejected') {
+        errors[lineField(i, 'accepted')] = 'Choose whether this waste was accepted or rejected.';
+      }
+      return {
+        line: i + 1,
+        quantity_received_kg: quantity ?? 0,
+        accepted: choice === 'accepted',
+        rejection_reason: given(fields[lineField(i, 'rejection_reason')]),
+        operation: given(fields[lineField(i, 'operation')]),
+      };
+    });
+  }
+  const values = { signature, fields };
+  if (Object.keys(errors).length > 0) return { ok: false, values, errors };
+  return { ok: true, values, body, drawing: signature.drawing || null };
+}
+
+const LABELS: Record<string, string> = {
+  name: 'Full name',
+  position: 'Position',
+  on_behalf_of: 'On behalf of',
+  registration_number: 'Carrier registration number',
+  vehicle_registration: 'Vehicle registration',
+  collection_date: 'Collection date',
+  collection_time: 'Collection time',
+  received_date: 'Date received',
+  quantity_received_kg: 'Quantity received',
+  accepted: 'Accepted or rejected',
+  rejection_reason: 'Reason for rejection',
+  operation: 'Operation',
+};
+
+/** Where a refusal leaves the page: words beside fields, and what concerns no one field. */
+export interface Problems {
+  errors: FormErrors;
+  general: string[];
+}
+
+/**
+ * The service's refusal in the form's words: each detail (`/vehicle_registration`, `/lines/0/operation`)
+ * beside its input; a refusal that means more than "see details" (the carrier is not registered, the
+ * register could not be asked) above the form.
+ */
+export function problemsOf(error: ApiError, ids: readonly string[]): Problems {
+  const errors: FormErrors = {};
+  const general: string[] = [];
+  for (const { field, issue } of error.details ?? []) {
+    const id = field.replace(/^\//, '').replaceAll('/', '-');
+    const label = LABELS[id.replace(/^lines-\d+-/, '')];
+    if (ids.includes(id) && label) errors[id] ??= `${label} ${issue}.`;
+    else general.push(`${field.replace(/^\//, '') || 'The form'} ${issue}.`);
+  }
+  if (error.code === 'EA_REGISTER_UNAVAILABLE') {
+    general.unshift(
+      "We could not check the carrier's registration with the Environment Agency's register just now, so nothing has been signed. Wait a minute, then press Sign again.",
+    );
+  } else if (
+    (error.code !== 'CONSIGNMENT_NOTE_INVALID' && error.code !== 'INVALID_REQUEST') ||
+    !error.details?.length
+  ) {
+    general.unshift(error.message);
+  }
+  return { errors, general };
+}
+
+/** The problems as the summary lists them: what concerns the whole form first, then field by field. */
+export function summaryOf(problems: Problems, ids: readonly string[]): ErrorItem[] {
+  const { errors, general } = problems;
+  const target = (id: string) => (id === 'drawing' ? 'signature-pad' : id);
+  return [
+    ...general.map((message) => ({ message })),
+    ...ids
+      .filter((id) => errors[id])
+      .map((id) => ({ message: lineLabel(id, errors[id]!), target: target(id) })),
+  ];
+}
+
+/** In the summary, a Part E line's problem says which line: "Line 2: Operation is required…". */
+function lineLabel(id: string, message: string): string {
+  const line = /^lines-(\d+)-/.exec(id);
+  return line ? `Line ${Number(line[1]) + 1}: ${message}` : message;
+}

@@ -1,0 +1,149 @@
+import { readableKg } from '../platform/signing/signing-facts.ts';
+import type { FormErrors } from '../platform/signing/signing-form.ts';
+import { describedBy, field, fieldError, textField } from '../platform/signing/signing-form-view.ts';
+import { type Html, html } from '../portal/html.ts';
+import { type ConsignmentLine, type ConsignmentNote, OPERATIONS, type Part } from './consignment-schemas.ts';
+import { containerText } from './pdf/wording.ts';
+import { lineField } from './signing-form.ts';
+
+/**
+ * Recovery (R) and disposal (D) operations, shortened from Waste Framework Directive Annex II and
+ * Annex I, so the consignee picks by what is done rather than by number.
+ */
+const OPERATION_NAMES: Record<string, string> = {
+  R1: 'Use as a fuel to generate energy',
+  R2: 'Solvent reclamation or regeneration',
+  R3: 'Recycling of organic substances',
+  R4: 'Recycling of metals and metal compounds',
+  R5: 'Recycling of other inorganic materials',
+  R6: 'Regeneration of acids or bases',
+  R7: 'Recovery of pollution abatement components',
+  R8: 'Recovery of components from catalysts',
+  R9: 'Oil re-refining or other reuses of oil',
+  R10: 'Land treatment benefiting agriculture or ecology',
+  R11: 'Use of wastes from R1 to R10',
+  R12: 'Exchange for R1 to R11',
+  R13: 'Storage pending R1 to R12',
+  D1: 'Deposit into or onto land (landfill)',
+  D2: 'Land treatment',
+  D3: 'Deep injection',
+  D4: 'Surface impoundment',
+  D5: 'Specially engineered landfill',
+  D6: 'Release into a water body',
+  D7: 'Release to seas or oceans',
+  D8: 'Biological treatment before D1 to D12',
+  D9: 'Physico-chemical treatment before D1 to D12',
+  D10: 'Incineration on land',
+  D11: 'Incineration at sea',
+  D12: 'Permanent storage',
+  D13: 'Blending or mixing before D1 to D12',
+  D14: 'Repackaging before D1 to D13',
+  D15: 'Storage pending D1 to D14',
+};
+
+type Values = Record<string, string>;
+
+/** Part C: the carrier's registration (checked with the register on signing), the vehicle and when. */
+function partCFields(values: Values, errors: FormErrors): Html {
+  return html`${textField({
+    id: 'registration_number',
+    label: 'Carrier registration number',
+    hint: 'Checked with the Environment Agency’s public register when you sign. For example: CBDU123456.',
+    value: values.registration_number,
+    errors,
+    attributes: html` required maxlength="60" autocomplete="off" autocapitalize="characters" spellcheck="false"`,
+  })}
+    ${textField({
+      id: 'vehicle_registration',
+      label: 'Vehicle registration',
+      hint: 'Of the vehicle collecting the waste.',
+      value: values.vehicle_registration,
+      errors,
+      attributes: html` required maxlength="20" autocomplete="off" autocapitalize="characters" spellcheck="false"`,
+    })}
+    <div class="field-pair">
+      ${textField({ id: 'collection_date', label: 'Collection date', type: 'date', value: values.collection_date, errors })}
+      ${textField({ id: 'collection_time', label: 'Time (UK)', type: 'time', value: values.collection_time, errors })}
+    </div>`;
+}
+
+function acceptedRadios(i: number, value: string, errors: FormErrors): Html {
+  const id = lineField(i, 'accepted');
+  const radio = (choice: 'accepted' | 'rejected', inputId: string, label: string) =>
+    html`<div class="radio"><input type="radio" id="${inputId}" name="${id}" value="${choice}"${value === choice ? html` checked` : ''}${describedBy(id, errors)}><label for="${inputId}">${label}</label></div>`;
+  return html`<fieldset class="field radios${errors[id] ? ' field--error' : ''}">
+    <legend class="label">Accepted or rejected</legend>
+    ${fieldError(id, errors)}
+    ${radio('accepted', id, 'Accepted')}
+    ${radio('rejected', `${id}-rejected`, 'Rejected')}
+  </fieldset>`;
+}
+
+function operationSelect(i: number, value: string, errors: FormErrors): Html {
+  const id = lineField(i, 'operation');
+  const option = (code: string) =>
+    html`<option value="${code}"${value === code ? html` selected` : ''}>${code} ${OPERATION_NAMES[code]}</option>`;
+  return field(
+    id,
+    errors,
+    html`<label for="${id}">Operation</label>
+      <p class="hint" id="${id}-hint">What will be done with the waste. Needed when it is accepted.</p>
+      ${fieldError(id, errors)}
+      <select id="${id}" name="${id}"${describedBy(id, errors, `${id}-hint`)}>
+        <option value=""${value ? '' : html` selected`}>Choose an operation</option>
+        <optgroup label="Recovery">${OPERATIONS.filter((o) => o.startsWith('R')).map(option)}</optgroup>
+        <optgroup label="Disposal">${OPERATIONS.filter((o) => o.startsWith('D')).map(option)}</optgroup>
+      </select>`,
+  );
+}
+
+function reasonField(i: number, value: string, errors: FormErrors): Html {
+  const id = lineField(i, 'rejection_reason');
+  return field(
+    id,
+    errors,
+    html`<label for="${id}">Reason for rejection <span class="optional">(if rejected)</span></label>
+      ${fieldError(id, errors)}
+      <textarea id="${id}" name="${id}" rows="2" maxlength="1000"${describedBy(id, errors)}>${value}</textarea>`,
+  );
+}
+
+/** Part E asks, for each line of Part B, what arrived, whether it is accepted, and what becomes of it. */
+function receivedLine(line: ConsignmentLine, i: number, values: Values, errors: FormErrors): Html {
+  const quantity = lineField(i, 'quantity_received_kg');
+  return html`<fieldset class="received-line">
+    <legend>Line ${line.line}: <span class="code">${line.ewc_code}</span> ${line.description}</legend>
+    ${textField({
+      id: quantity,
+      label: 'Quantity received (kg)',
+      hint: `Part B says ${readableKg(line.quantity_kg)}, ${containerText(line.container)}.`,
+      value: values[quantity] ?? '',
+      errors,
+      attributes: html` required inputmode="decimal" autocomplete="off" spellcheck="false"`,
+    })}
+    ${acceptedRadios(i, values[lineField(i, 'accepted')] ?? '', errors)}
+    ${reasonField(i, values[lineField(i, 'rejection_reason')] ?? '', errors)}
+    ${operationSelect(i, values[lineField(i, 'operation')] ?? '', errors)}
+  </fieldset>`;
+}
+
+function partEFields(note: ConsignmentNote, values: Values, errors: FormErrors): Html {
+  return html`${textField({ id: 'received_date', label: 'Date received', type: 'date', value: values.received_date, errors })}
+    ${note.lines.map((line, i) => receivedLine(line, i, values, errors))}`;
+}
+
+/** The fields a part adds to the name and position: who the signer signs for, and the part's own. */
+export function partFields(note: ConsignmentNote, part: Part, values: Values, errors: FormErrors): Html {
+  const onBehalf = textField({
+    id: 'on_behalf_of',
+    label: 'On behalf of',
+    optional: true,
+    hint: 'The business you sign for, if it is not you.',
+    value: values.on_behalf_of ?? '',
+    errors,
+    attributes: html` maxlength="200" autocomplete="organization"`,
+  });
+  if (part === 'C') return html`${onBehalf}${partCFields(values, errors)}`;
+  if (part === 'E') return html`${onBehalf}${partEFields(note, values, errors)}`;
+  return onBehalf;
+}

@@ -1,0 +1,92 @@
+// What the consignment note tools answer: a few lines an assistant can quote, starting with the
+// consignment code and the note's id, and saying which part is to be signed next; the key fields as
+// structured data. The whole note is one get_consignment_note or REST call away.
+import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
+
+interface Summary {
+  text: string;
+  structured: Record<string, unknown>;
+}
+
+/** Who signs each part, in the order of the standard procedure (reg 36 SI 2005/894). */
+const SIGNERS: Record<Part, string> = {
+  C: 'the carrier, at collection',
+  D: 'the consignor (producer), after Part C',
+  E: 'the consignee, on receiving the waste',
+};
+
+function nextPart(note: ConsignmentNote): Part | null {
+  return (['C', 'D', 'E'] as const).find((part) => note.parts[part] === null) ?? null;
+}
+
+function partLines(note: ConsignmentNote): string[] {
+  const { C, D, E } = note.parts;
+  const lines: string[] = [];
+  if (C) {
+    lines.push(
+      `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number} ${C.register_status} on the register (${C.register_checked_by}), vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}.`,
+    );
+  }
+  if (D) lines.push(`Part D: ${D.name}${D.position ? ` (${D.position})` : ''}, signed ${D.signed_at}.`);
+  if (E) {
+    const received = E.lines.map((l) =>
+      l.accepted
+        ? `line ${l.line} ${l.quantity_received_kg} kg accepted (${l.operation})`
+        : `line ${l.line} ${l.quantity_received_kg} kg REJECTED: ${l.rejection_reason}`,
+    );
+    lines.push(`Part E: ${E.name}, received ${E.received_date}: ${received.join('; ')}.`);
+  }
+  return lines;
+}
+
+export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Found' | 'Signed'): Summary {
+  const next = nextPart(note);
+  const signed = (['C', 'D', 'E'] as const).filter((part) => note.parts[part] !== null);
+  const lines = [
+    `${verb} consignment note ${note.consignment_code} (id ${note.id}, ${note.mode}, ${note.status}).`,
+    `From ${note.producer.name} (${note.producer.postcode}) to ${note.consignee.name} (permit ${note.consignee.permit_number}).`,
+    ...note.lines.map(
+      (l) =>
+        `Line ${l.line}: ${l.ewc_code} ${l.ewc_description} - ${l.description}, ${l.quantity_kg} kg ${l.physical_form}, ${l.hazard_codes.join(', ')}${l.code_source === 'classified' ? ' (code classified from the description)' : ''}.`,
+    ),
+    ...partLines(note),
+    next
+      ? `Next: Part ${next}, signed by ${SIGNERS[next]}.`
+      : `Every part is signed; content SHA-256 ${note.content_sha256}.`,
+  ];
+  if (note.rejected_from) {
+    lines.push(`This note moves the load rejected from ${note.rejected_from.consignment_code}.`);
+  }
+  if (note.further_notes.length > 0) {
+    lines.push(
+      `Further notes for its rejected load: ${note.further_notes.map((n) => n.consignment_code).join(', ')}.`,
+    );
+  }
+  return {
+    text: lines.join('\n'),
+    structured: {
+      id: note.id,
+      consignment_code: note.consignment_code,
+      mode: note.mode,
+      status: note.status,
+      nation: note.nation,
+      producer: note.producer.name,
+      consignee: { name: note.consignee.name, permit_number: note.consignee.permit_number },
+      carrier_registration_number: note.parts.C?.registration_number ?? note.carrier.registration_number,
+      lines: note.lines.map((l) => ({
+        line: l.line,
+        ewc_code: l.ewc_code,
+        description: l.description,
+        quantity_kg: l.quantity_kg,
+        hazard_codes: l.hazard_codes,
+        code_source: l.code_source,
+      })),
+      signed_parts: signed,
+      next_part: next,
+      received: note.parts.E?.lines ?? null,
+      further_notes: note.further_notes,
+      content_sha256: note.content_sha256,
+      created_at: note.created_at,
+    },
+  };
+}

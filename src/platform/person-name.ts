@@ -1,0 +1,17 @@
+/**
+ * A person's name or position as it is signed and printed: trimmed, with something visible left once
+ * invisible characters are removed, and no control or bidirectional-override characters (they reorder
+ * or hide text on the printed note). One rule for every signature, by API and by signing link.
+ */
+const CONTROL = /\p{Cc}/u;
+const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+/** Spaces, format characters (zero-width and the like), lone combining marks and the Hangul fillers. */
+const INVISIBLE = /[\s\p{Cf}\p{Mn}\p{Me}\u115f\u1160\u3164\uffa0]/gu;
+
+/** What is wrong with a name, in words; null when it can be signed. */
+export function personNameProblem(value: string): string | null {
+  if (CONTROL.test(value)) return 'must not contain control characters';
+  if (BIDI.test(value)) return 'must not contain text-direction control characters';
+  if (value.replace(INVISIBLE, '') === '') return 'must not be blank';
+  return null;
+}

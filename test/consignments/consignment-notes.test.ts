@@ -1,0 +1,559 @@
+import { createHash } from 'node:crypto';
+import canonicalize from 'canonicalize';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { pageTexts } from '../wtn/pdf-text.ts';
+import {
+  type ConsignmentApp,
+  consignmentApp,
+  garageBody,
+  oilLine,
+  PART_C,
+  PART_D,
+  partE,
+} from './consignment-app.ts';
+
+const clock = new ManualClock('2026-11-27T10:00:00Z');
+let t: ConsignmentApp;
+beforeAll(async () => {
+  t = await consignmentApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A note taken through Parts C, D and E. */
+async function received(body = garageBody(), e = partE()): Promise<ConsignmentNote> {
+  const note = await t.create(body);
+  await t.sign(note.id, PART_C);
+  await t.sign(note.id, PART_D);
+  return t.sign(note.id, e);
+}
+
+describe('creating a consignment note', () => {
+  it("gives a garage's note the producer's code, and the next note the next number", async () => {
+    const body = garageBody({ producer: { ...(garageBody().producer as object), name: 'Garagemen Ltd' } });
+    const first = await t.create(body);
+    const second = await t.create(body);
+    expect(first.consignment_code).toBe('GARAGE/00001');
+    expect(second.consignment_code).toBe('GARAGE/00002');
+    expect(first).toMatchObject({
+      status: 'awaiting_collection',
+      code_assigned: 'generated',
+      nation: 'england',
+      mode: 'test',
+      producer: { postcode: 'BH15 2AB', sic_code: '45200' },
+      parts: { C: null, D: null, E: null },
+      content_sha256: null,
+      retain_until: '2029-11-27',
+    });
+    expect(first.lines[0]).toMatchObject({
+      line: 1,
+      ewc_code: '13 02 05*',
+      code_source: 'given',
+      hazard_codes: ['HP5', 'HP14'],
+      components: [{ name: 'Mineral base oil', concentration: 95, unit: 'percent' }, expect.anything()],
+      transport: { un_number: 'UN3082', packing_group: 'III' },
+    });
+    expect((await t.get(`/v1/consignment-notes/${first.id}`)).json()).toEqual(first);
+  });
+
+  it('gives notes created at the same moment consecutive codes, none twice', async () => {
+    const body = garageBody({
+      producer: { ...(garageBody().producer as object), name: 'Parallel Parts Ltd' },
+    });
+    const notes = await Promise.all(Array.from({ length: 20 }, () => t.create(body)));
+    const codes = notes.map((n) => n.consignment_code).sort();
+    expect(codes).toEqual(Array.from({ length: 20 }, (_, i) => `PARALL/${String(i + 1).padStart(5, '0')}`));
+  });
+
+  it('answers with a Location and replays a retry with the same Idempotency-Key', async () => {
+    const body = garageBody({
+      producer: { ...(garageBody().producer as object), name: 'Idem Potent Motors' },
+    });
+    const headers = { 'idempotency-key': 'cn-retry-1' };
+    const first = await t.post('/v1/consignment-notes', body, t.testKey, headers);
+    const again = await t.post('/v1/consignment-notes', body, t.testKey, headers);
+    expect(first.statusCode).toBe(201);
+    expect(first.headers.location).toBe(`/v1/consignment-notes/${first.json().id}`);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().consignment_code).toBe(first.json().consignment_code);
+    const other = await t.post('/v1/consignment-notes', garageBody(), t.testKey, headers);
+    expect(other.json().error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('checks a supplied code against the standard, naming the rule, and refuses one already used', async () => {
+    const stored = await t.stored();
+    const wrongPrefix = await t.post(
+      '/v1/consignment-notes',
+      garageBody({ consignment_code: 'GARAGX/00001' }),
+    );
+    expect(wrongPrefix.statusCode).toBe(422);
+    expect(wrongPrefix.json().error).toMatchObject({
+      code: 'CONSIGNMENT_CODE_INVALID',
+      details: [{ field: '/consignment_code', issue: expect.stringContaining('must start with GARAGE') }],
+    });
+    const short = await t.post('/v1/consignment-notes', garageBody({ consignment_code: 'GARAGE/001' }));
+    expect(short.json().error.details[0].issue).toContain('exactly five letters or digits');
+    expect(await t.stored()).toBe(stored);
+
+    const mine = await t.create(garageBody({ consignment_code: 'garage/a0001' }));
+    expect(mine).toMatchObject({ consignment_code: 'GARAGE/A0001', code_assigned: 'given' });
+    const reused = await t.post('/v1/consignment-notes', garageBody({ consignment_code: 'GARAGE/A0001' }));
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().error.code).toBe('CONSIGNMENT_CODE_IN_USE');
+  });
+
+  it('refuses a non-hazardous code, pointing to transfer notes, with every other problem at once', async () => {
+    const stored = await t.stored();
+    const response = await t.post(
+      '/v1/consignment-notes',
+      garageBody({
+        consignment_code: 'WRONG/00001',
+        producer: { ...(garageBody().producer as object), postcode: 'nowhere', sic_code: '1234' },
+        lines: [oilLine(), oilLine({ ewc_code: '17 09 04' }), oilLine({ ewc_code: '99 99 99' })],
+      }),
+    );
+    expect(response.statusCode).toBe(422);
+    const error = response.json().error;
+    expect(error.code).toBe('NOT_HAZARDOUS_WASTE');
+    expect(error.message).toContain('transfer note');
+    expect(error.details.map((d: { field: string }) => d.field).sort()).toEqual(
+      [
+        '/consignment_code',
+        '/lines/1/ewc_code',
+        '/lines/2/ewc_code',
+        '/producer/postcode',
+        '/producer/sic_code',
+      ].sort(),
+    );
+    expect(await t.stored()).toBe(stored);
+  });
+
+  it('refuses Scotland and Northern Ireland, naming the regulator', async () => {
+    for (const [nation, regulator] of [
+      ['scotland', 'SEPA'],
+      ['northern_ireland', 'NIEA'],
+    ]) {
+      const response = await t.post('/v1/consignment-notes', garageBody({ nation }));
+      expect(response.statusCode).toBe(422);
+      expect(response.json().error.code).toBe('NATION_NOT_SUPPORTED');
+      expect(response.json().error.message).toContain(regulator);
+    }
+  });
+
+  it('in Wales, prefixes the code with the NRW premises code, which it requires', async () => {
+    const producer = { ...(garageBody().producer as object), premises_code: 'abc123' };
+    const note = await t.create(garageBody({ nation: 'wales', producer }));
+    expect(note.consignment_code).toBe('ABC123/00001');
+    expect(note.producer.premises_code).toBe('ABC123');
+    const missing = await t.post('/v1/consignment-notes', garageBody({ nation: 'wales' }));
+    expect(missing.json().error).toMatchObject({
+      code: 'CONSIGNMENT_CODE_INVALID',
+      details: [{ field: '/producer/premises_code' }],
+    });
+  });
+
+  it("fills a line's code from its description when asked, recording where it came from", async () => {
+    const line = oilLine({
+      ewc_code: undefined,
+      classify: true,
+      description: 'used engine oil from servicing cars',
+    });
+    const note = await t.create(garageBody({ lines: [line] }));
+    expect(note.lines[0].ewc_code).toMatch(/\*$/);
+    expect(note.lines[0].code_source).toBe('classified');
+    expect(note.lines[0].classification?.confidence).toBeGreaterThan(0);
+
+    const clean = oilLine({
+      ewc_code: undefined,
+      classify: true,
+      description: 'clean cardboard boxes from deliveries',
+    });
+    const refused = await t.post('/v1/consignment-notes', garageBody({ lines: [clean] }));
+    expect(refused.json().error).toMatchObject({
+      code: 'NOT_HAZARDOUS_WASTE',
+      details: [{ field: '/lines/0/description' }],
+    });
+  });
+});
+
+describe('Parts C, D and E in legal order', () => {
+  it('refuses D before C and E before D, naming the part that must come first', async () => {
+    const note = await t.create(garageBody());
+    const d = await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_D);
+    expect(d.statusCode).toBe(409);
+    expect(d.json().error).toMatchObject({
+      code: 'PART_OUT_OF_ORDER',
+      message: expect.stringContaining('Part C'),
+    });
+    await t.sign(note.id, PART_C);
+    const e = await t.post(`/v1/consignment-notes/${note.id}/signatures`, partE());
+    expect(e.json().error).toMatchObject({
+      code: 'PART_OUT_OF_ORDER',
+      message: expect.stringContaining('Part D'),
+    });
+    const again = await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_C);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('ALREADY_SIGNED');
+  });
+
+  it('refuses Part C for an expired or unknown carrier, and answers 503 when the register is down', async () => {
+    const cases: [string, number, string][] = [
+      ['CBDU100003', 422, 'CARRIER_REGISTRATION_EXPIRED'],
+      ['CBDU999999', 422, 'CARRIER_NOT_REGISTERED'],
+      ['CBDU100503', 503, 'EA_REGISTER_UNAVAILABLE'],
+    ];
+    for (const [number, status, code] of cases) {
+      const note = await t.create(garageBody({ carrier: { registration_number: number } }));
+      const response = await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_C);
+      expect(response.statusCode, number).toBe(status);
+      expect(response.json().error.code).toBe(code);
+      expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('awaiting_collection');
+    }
+  });
+
+  it('C, D, E make the note received with a content hash anyone can recompute', async () => {
+    const note = await t.create(garageBody());
+    const c = await t.sign(note.id, PART_C);
+    expect(c.status).toBe('collected');
+    expect(c.parts.C).toMatchObject({
+      name: 'Alex Driver',
+      registration_number: 'CBDU100001',
+      register_status: 'valid',
+      register_checked_by: 'sandbox',
+      vehicle_registration: 'AB12 CDE',
+      collection_date: '2026-11-27',
+      collection_time: '10:00',
+      method: 'api',
+    });
+    const d = await t.sign(note.id, PART_D);
+    expect(d.status).toBe('in_transit');
+    expect(d.parts.D?.declaration).toContain('waste hierarchy');
+    const e = await t.sign(note.id, partE());
+    expect(e.status).toBe('received');
+    expect(e.parts.E?.lines).toEqual([
+      {
+        line: 1,
+        ewc_code: '13 02 05*',
+        quantity_received_kg: 176,
+        accepted: true,
+        rejection_reason: null,
+        operation: 'R9',
+      },
+    ]);
+    const { further_notes: _f, content_sha256, ...hashed } = e;
+    expect(content_sha256).toBe(createHash('sha256').update(canonicalize(hashed)!).digest('hex'));
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json()).toEqual(e);
+  });
+
+  it('Part E answers every line: an accepted one names its operation, a rejected one its reason', async () => {
+    const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ ewc_code: '16 06 01*' })] }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const response = await t.post(
+      `/v1/consignment-notes/${note.id}/signatures`,
+      partE([
+        { line: 1, quantity_received_kg: 10, accepted: true },
+        { line: 1, quantity_received_kg: 1, accepted: false },
+      ]),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details).toEqual(
+      expect.arrayContaining([
+        { field: '/lines/0/operation', issue: expect.stringContaining('R1-R13') },
+        { field: '/lines/1/rejection_reason', issue: 'is required when the waste is rejected' },
+        { field: '/lines/1/line', issue: 'answers a line already answered' },
+        { field: '/lines', issue: 'has no answer for line 2 of Part B' },
+      ]),
+    );
+  });
+
+  it('refuses a blank or invisible signer name', async () => {
+    const note = await t.create(garageBody());
+    for (const name of [' ', '\u200b\u200b', 'Alex\u202eDriver', 'A\u0007']) {
+      const response = await t.post(`/v1/consignment-notes/${note.id}/signatures`, { ...PART_C, name });
+      expect(response.statusCode, JSON.stringify(name)).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode).toBeLessThan(500);
+    }
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.C).toBeNull();
+  });
+
+  it('prints Parts A to E with the code on every page', async () => {
+    const note = await received();
+    const pdf = await t.get(`/v1/consignment-notes/${note.id}/pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const pages = await pageTexts(pdf.rawPayload);
+    const all = pages.join('\n');
+    for (const part of ['PART A', 'PART B', 'PART C', 'PART D', 'PART E'])
+      expect(all.toUpperCase()).toContain(part);
+    for (const page of pages) expect(page).toContain(note.consignment_code);
+    expect(all).toContain('Alex Driver');
+    expect(all).toContain('Jo Weighbridge');
+  });
+});
+
+describe('rejected loads and further notes', () => {
+  it('a rejection at E, then a further note linked both ways', async () => {
+    const rejected = await received(
+      garageBody(),
+      partE([
+        {
+          line: 1,
+          quantity_received_kg: 180,
+          accepted: false,
+          rejection_reason: 'Contaminated with solvent',
+        },
+      ]),
+    );
+    expect(rejected.status).toBe('rejected');
+    expect(rejected.parts.E?.lines[0]).toMatchObject({
+      accepted: false,
+      rejection_reason: 'Contaminated with solvent',
+    });
+
+    const further = await t.create(garageBody({ rejected_from: rejected.id }));
+    expect(further.rejected_from).toEqual({ id: rejected.id, consignment_code: rejected.consignment_code });
+    const back = (await t.get(`/v1/consignment-notes/${rejected.id}`)).json();
+    expect(back.further_notes).toEqual([{ id: further.id, consignment_code: further.consignment_code }]);
+    expect(back.content_sha256).toBe(rejected.content_sha256);
+
+    const notRejected = await t.create(garageBody());
+    const refused = await t.post('/v1/consignment-notes', garageBody({ rejected_from: notRejected.id }));
+    expect(refused.json().error.details).toEqual([
+      { field: '/rejected_from', issue: expect.stringContaining('was not rejected') },
+    ]);
+  });
+
+  it('a partial rejection is partially_rejected', async () => {
+    const note = await received(
+      garageBody({
+        lines: [oilLine(), oilLine({ ewc_code: '16 06 01*', description: 'Lead acid batteries' })],
+      }),
+      partE([
+        { line: 1, quantity_received_kg: 176, accepted: true, operation: 'R9' },
+        { line: 2, quantity_received_kg: 40, accepted: false, rejection_reason: 'Not on our permit' },
+      ]),
+    );
+    expect(note.status).toBe('partially_rejected');
+  });
+});
+
+describe('multiple collections and the quarterly return', () => {
+  it('numbers three collections of a round 1-3 and lists each in the return with its deadline', async () => {
+    const site = await t.site();
+    const round = garageBody({
+      producer: { ...(garageBody().producer as object), name: 'Roundabout Motors' },
+      consignee: { site_id: site.id },
+      multiple_collection: { round_number: 'R48' },
+    });
+    const notes = [];
+    for (let i = 0; i < 3; i++) notes.push(await received(round));
+    expect(notes.map((n) => n.multiple_collection)).toEqual([
+      { round_number: 'R48', collection_number: 1 },
+      { round_number: 'R48', collection_number: 2 },
+      { round_number: 'R48', collection_number: 3 },
+    ]);
+    expect(notes[0].parts.C).toMatchObject({ round_number: 'R48', collection_number: 1 });
+
+    const ret = (await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q4`)).json();
+    expect(ret).toMatchObject({ quarter: '2026-Q4', due_by: '2027-01-31', null_return: false });
+    expect(ret.consignments.map((c: { collection_number: number }) => c.collection_number)).toEqual([
+      1, 2, 3,
+    ]);
+    expect(ret.fee_estimate.amount).toBe(15);
+
+    const empty = (await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q3`)).json();
+    expect(empty).toMatchObject({ null_return: true, due_by: '2026-10-31', consignments: [] });
+
+    const csv = await t.get(
+      `/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q4&format=csv&recipient=agency`,
+    );
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.body.trim().split('\r\n')).toHaveLength(4);
+    const producer = await t.get(
+      `/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q4&format=csv&recipient=producer&producer=ROUNDA`,
+    );
+    expect(producer.body.trim().split('\r\n')).toHaveLength(4);
+    const bad = await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q5`);
+    expect(bad.statusCode).toBe(400);
+  });
+});
+
+describe('lists, events and other organisations', () => {
+  it('lists by status and code, pages with a cursor, and exports CSV', async () => {
+    const note = await t.create(garageBody());
+    const byCode = (
+      await t.get(`/v1/consignment-notes?consignment_code=${encodeURIComponent(note.consignment_code)}`)
+    ).json();
+    expect(byCode.data.map((n: ConsignmentNote) => n.id)).toEqual([note.id]);
+    const received = (await t.get('/v1/consignment-notes?status=received&limit=1')).json();
+    expect(received.data[0].status).toBe('received');
+    expect(received.has_more).toBe(true);
+    const next = (
+      await t.get(
+        `/v1/consignment-notes?status=received&limit=1&starting_after=${received.next_starting_after}`,
+      )
+    ).json();
+    expect(next.data[0].id).not.toBe(received.data[0].id);
+    const csv = await t.get('/v1/consignment-notes?format=csv');
+    expect(csv.body).toContain(note.consignment_code);
+    expect((await t.get('/v1/consignment-notes?format=csv&limit=2')).statusCode).toBe(400);
+  });
+
+  it('records created, signed and received events', async () => {
+    const note = await received();
+    const events = (await t.get('/v1/events?limit=100')).json().data as {
+      type: string;
+      data: Record<string, unknown>;
+    }[];
+    const mine = events.filter(
+      (e) => (e.data.consignment_note as ConsignmentNote | undefined)?.id === note.id,
+    );
+    expect(mine.map((e) => e.type).sort()).toEqual(
+      [
+        'consignment_note.created',
+        'consignment_note.received',
+        'consignment_note.signed',
+        'consignment_note.signed',
+        'consignment_note.signed',
+      ].sort(),
+    );
+  });
+
+  it('another organisation, and the other mode, see 404 everywhere', async () => {
+    const note = await t.create(garageBody());
+    for (const key of [t.otherOrgKey, t.liveKey]) {
+      expect((await t.get(`/v1/consignment-notes/${note.id}`, key)).statusCode).toBe(404);
+      expect((await t.get(`/v1/consignment-notes/${note.id}/pdf`, key)).statusCode).toBe(404);
+      expect((await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_C, key)).statusCode).toBe(404);
+      expect(
+        (await t.post(`/v1/consignment-notes/${note.id}/signing-links`, { part: 'C' }, key)).statusCode,
+      ).toBe(404);
+      expect(
+        (await t.get('/v1/consignment-notes', key)).json().data.map((n: ConsignmentNote) => n.id),
+      ).not.toContain(note.id);
+      const further = await t.post('/v1/consignment-notes', garageBody({ rejected_from: note.id }), key);
+      expect(further.json().error.details[0].field).toBe('/rejected_from');
+    }
+  });
+});
+
+describe('DWT: a receipt made from a consignment note', () => {
+  it('carries the consignment code, the quantities received and the HP codes in DWT form, in one call', async () => {
+    const site = await t.site();
+    const note = await received(garageBody({ consignee: { site_id: site.id } }));
+    const response = await t.post('/v1/waste-receipts', {
+      site_id: site.id,
+      consignment_note_id: note.id,
+      received_at: '2026-11-27T09:30:00Z',
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const receipt = response.json();
+    expect(receipt).toMatchObject({
+      hazardous_waste_consignment_code: note.consignment_code,
+      from_consignment_note: { id: note.id, consignment_code: note.consignment_code },
+      carrier: {
+        registration_number: 'CBDU100001',
+        vehicle_registration: 'AB12 CDE',
+        means_of_transport: 'road',
+      },
+    });
+    expect(receipt.waste_items).toEqual([
+      expect.objectContaining({
+        ewc_codes: ['130205'],
+        physical_form: 'liquid',
+        weight: { amount: 176, unit: 'kilograms', is_estimate: false },
+        contains_hazardous: true,
+        hazardous: {
+          source_of_components: 'provided_with_waste',
+          hp_codes: ['HP_5', 'HP_14'],
+          components: [
+            { name: 'Mineral base oil', concentration: 950_000 },
+            { name: 'Water', concentration: 50_000 },
+          ],
+        },
+        disposal_or_recovery_codes: [
+          { code: 'R9', weight: { amount: 176, unit: 'kilograms', is_estimate: false } },
+        ],
+      }),
+    ]);
+    const other = await t.post(
+      '/v1/waste-receipts',
+      {
+        site_id: (await t.site(t.otherOrgKey)).id,
+        consignment_note_id: note.id,
+        received_at: '2026-11-27T09:30:00Z',
+      },
+      t.otherOrgKey,
+    );
+    expect(other.json().error.code).toBe('RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND');
+  });
+});
+
+describe('hostile input', () => {
+  it('answers ids, codes and sites holding NUL or other bytes with a 4xx, never a 500', async () => {
+    const note = await t.create(garageBody());
+    const paths = [
+      '/v1/consignment-notes/cn_abc%00def',
+      '/v1/consignment-notes/%00',
+      '/v1/consignment-notes/cn_abc%00def/pdf',
+      '/v1/consignment-notes?consignment_code=GARAGE%00/00001',
+      '/v1/consignment-notes?starting_after=%00',
+      '/v1/consignee-returns?site_id=site_%00&quarter=2026-Q4',
+    ];
+    for (const path of paths) {
+      const response = await t.get(path);
+      expect(response.statusCode, path).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, path).toBeLessThan(500);
+    }
+    const posts: [string, unknown][] = [
+      ['/v1/consignment-notes/cn_%00/signatures', PART_C],
+      [`/v1/consignment-notes/${note.id}/signatures`, { ...PART_C, vehicle_registration: 'AB\u000012' }],
+      ['/v1/consignment-notes', garageBody({ consignee: { site_id: 'site_\u0000' } })],
+      ['/v1/consignment-notes', garageBody({ rejected_from: 'cn_\u0000' })],
+      ['/v1/consignment-notes', garageBody({ consignment_code: 'GARAGE/\u000000001' })],
+    ];
+    for (const [path, body] of posts) {
+      const response = await t.post(path, body);
+      expect(response.statusCode, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+    }
+  });
+});
+
+describe('DWT: the site and POPs', () => {
+  it('refuses a receipt at a site the note was not consigned to', async () => {
+    const [a, b] = [await t.site(), await t.site()];
+    const note = await received(garageBody({ consignee: { site_id: a.id } }));
+    const response = await t.post('/v1/waste-receipts', {
+      site_id: b.id,
+      consignment_note_id: note.id,
+      received_at: '2026-11-27T09:30:00Z',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.details).toEqual([
+      { field: '/consignment_note_id', issue: expect.stringContaining('another site') },
+    ]);
+  });
+
+  it('a line with POP is reported as containing POPs, their codes left to the receiver', async () => {
+    const site = await t.site();
+    const note = await received(
+      garageBody({ consignee: { site_id: site.id }, lines: [oilLine({ hazard_codes: ['HP14', 'POP'] })] }),
+    );
+    const response = await t.post('/v1/waste-receipts', {
+      site_id: site.id,
+      consignment_note_id: note.id,
+      received_at: '2026-11-27T09:30:00Z',
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    expect(response.json().waste_items[0]).toMatchObject({
+      contains_pops: true,
+      pops: { source_of_components: 'not_provided' },
+      hazardous: { hp_codes: ['HP_14', 'HP_POP'] },
+    });
+  });
+});

@@ -1,0 +1,413 @@
+import type { LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
+import { DECLARATIONS } from '../../src/consignments/part-rules.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { createTestApp } from '../helpers/app.ts';
+import { PNG, text } from '../wtn/signing-client.ts';
+import {
+  type ConsignmentApp,
+  consignmentApp,
+  garageBody,
+  oilLine,
+  PART_C,
+  PART_D,
+} from './consignment-app.ts';
+
+const clock = new ManualClock('2026-11-27T10:00:00.000Z');
+let t: ConsignmentApp;
+
+beforeEach(async () => {
+  clock.set('2026-11-27T10:00:00.000Z');
+  t = await consignmentApp({ clock });
+});
+afterEach(() => t?.close());
+
+async function linkFor(id: string, part: 'C' | 'D' | 'E', key = t.testKey, hours?: number): Promise<string> {
+  const res = await t.post(
+    `/v1/consignment-notes/${id}/signing-links`,
+    { part, ...(hours ? { expires_in_hours: hours } : {}) },
+    key,
+  );
+  expect(res.statusCode, res.body).toBe(201);
+  const url = new URL((res.json() as { url: string }).url);
+  expect(url.pathname).toMatch(/^\/sign\/consignment\/[A-Za-z0-9_-]{43}$/);
+  return url.pathname;
+}
+
+const open = (path: string) => t.app.inject({ method: 'GET', url: path });
+const sign = (path: string, fields: Record<string, string>): Promise<LightMyRequestResponse> =>
+  t.app.inject({
+    method: 'POST',
+    url: path,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+  });
+const noteOf = async (id: string, key = t.testKey) =>
+  (await t.get(`/v1/consignment-notes/${id}`, key)).json() as ConsignmentNote;
+
+/** The Part C form as a driver fills it in. */
+const CARRIER_FORM = {
+  name: 'Alex Driver',
+  position: 'Driver',
+  registration_number: 'CBDU100001',
+  vehicle_registration: 'ab12 cde',
+  collection_date: '2026-11-27',
+  collection_time: '09:55',
+  confirm: 'yes',
+};
+
+describe('opening a consignment signing link', () => {
+  it('shows the code, the part and its signer, the note in plain English and the declaration, on a locked-down page', async () => {
+    const note = await t.create(garageBody());
+    const res = await open(await linkFor(note.id, 'C'));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(res.body).not.toMatch(/<script(?![^>]*\ssrc=)[^>]*>/);
+    expect(res.body).not.toMatch(/<style|\sstyle=/);
+    expect(res.body).toMatch(/<h1 class="document-code">.*GARAGE\/00001/);
+
+    const page = text(res.body);
+    for (const fact of [
+      'TEST NOTE',
+      'Hazardous waste consignment note',
+      "Part C — carrier's certificate",
+      'You are signing as the carrier collecting the waste.',
+      'Garage Services Ltd',
+      'Unit 4, Mill Lane, Poole, BH15 2AB',
+      'Southern Oil Recovery Ltd',
+      'Permit EPR/AB1234CD',
+      'Line 1: 13 02 05*',
+      'Waste engine oil drained from vehicles',
+      '180 kg',
+      'HP5 Specific target organ toxicity or aspiration toxicity',
+      'HP14 Ecotoxic',
+      'Drum × 1, 205 litres',
+      'UN3082',
+      'CBDU100001',
+      DECLARATIONS.C,
+      'I confirm the declaration',
+      'This link works once and until 29 November 2026 at 10:00.',
+    ]) {
+      expect(page, fact).toContain(fact);
+    }
+    expect(page).not.toContain(DECLARATIONS.D);
+    // Collected today, now (UK time), by the carrier Part A named: each prefilled, each editable.
+    expect(res.body).toContain('name="collection_date" type="date" value="2026-11-27"');
+    expect(res.body).toContain('name="collection_time" type="time" value="10:00"');
+    expect(res.body).toContain('name="registration_number" type="text" value="CBDU100001"');
+  });
+
+  it('serves its own stylesheet and scripts, and answers 404 for a token unknown, malformed or followed by more path', async () => {
+    const note = await t.create(garageBody());
+    const body = (await open(await linkFor(note.id, 'C'))).body;
+    const urls = [...body.matchAll(/(?:href|src)="(\/sign\/consignment\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    expect(urls).toHaveLength(4);
+    for (const url of urls) {
+      const res = await open(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toContain('immutable');
+    }
+    for (const path of [
+      `/sign/consignment/${'A'.repeat(43)}`,
+      '/sign/consignment/short',
+      `/sign/consignment/${'A'.repeat(43)}/more`,
+    ]) {
+      const res = await open(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(text(res.body)).toContain('This signing link is not valid');
+      expect(res.headers['content-security-policy']).toBeDefined();
+      expect((await sign(path, { name: 'A', confirm: 'yes' })).statusCode).toBe(404);
+    }
+  });
+
+  it('has expired: 410, and a signature is refused', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C', t.testKey, 1);
+    clock.advance(3_600_000);
+    const res = await open(path);
+    expect(res.statusCode).toBe(410);
+    expect(text(res.body)).toContain('This signing link has expired');
+    expect((await sign(path, CARRIER_FORM)).statusCode).toBe(410);
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+  });
+});
+
+describe('signing Part C', () => {
+  it("records the carrier's signature with method signing_link, confirms with the time, and works once", async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const res = await sign(path, { ...CARRIER_FORM, drawing: PNG });
+    expect(res.statusCode, text(res.body)).toBe(200);
+    const page = text(res.body);
+    expect(page).toContain('Signed');
+    expect(page).toContain('Part C of consignment note GARAGE/00001');
+    expect(page).toContain('Alex Driver, Driver');
+    expect(page).toContain('27 November 2026 at 10:00 (UK time)');
+    expect(page).toContain('AB12 CDE');
+    expect(page).toContain('Next, the consignor');
+
+    const signed = await noteOf(note.id);
+    expect(signed.status).toBe('collected');
+    expect(signed.parts.C).toMatchObject({
+      method: 'signing_link',
+      name: 'Alex Driver',
+      position: 'Driver',
+      vehicle_registration: 'AB12 CDE',
+      collection_date: '2026-11-27',
+      collection_time: '09:55',
+      registration_number: 'CBDU100001',
+      declaration: DECLARATIONS.C,
+    });
+
+    // A second submission (a double tap, the back button) is refused and shows who signed.
+    const again = await sign(path, { ...CARRIER_FORM, name: 'Someone Else' });
+    expect(again.statusCode).toBe(409);
+    expect(text(again.body)).toContain('This part has already been signed');
+    expect(text(again.body)).toContain('cannot be used again');
+    expect(text(again.body)).toContain('Alex Driver');
+    expect((await noteOf(note.id)).parts.C?.name).toBe('Alex Driver');
+    const reopened = await open(path);
+    expect(reopened.statusCode).toBe(200);
+    expect(reopened.body).not.toContain('<form');
+  });
+
+  it('records one signature when the form is sent twice at once', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const answers = await Promise.all([
+      sign(path, { ...CARRIER_FORM, name: 'First Tap' }),
+      sign(path, { ...CARRIER_FORM, name: 'Second Tap' }),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const winner = (await noteOf(note.id)).parts.C?.name;
+    expect(text(answers.find((a) => a.statusCode === 200)!.body)).toContain(winner);
+    expect(text(answers.find((a) => a.statusCode === 409)!.body)).toContain(winner);
+  });
+
+  it('re-shows the form with a blank name beside its field, keeps what was typed, and signs nothing', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const res = await sign(path, { ...CARRIER_FORM, name: '   ' });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toMatch(
+      /id="name-error"><span class="visually-hidden">Error:<\/span> Full name must not be/,
+    );
+    expect(res.body).toContain('aria-invalid="true"');
+    expect(text(res.body)).toContain('There is a problem');
+    expect(res.body).toContain('value="ab12 cde"');
+    expect(res.body).toContain('value="09:55"');
+    expect(res.body).toContain('value="Driver"');
+    expect(res.body).toMatch(/name="confirm"[^>]* checked/);
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+    expect((await sign(path, CARRIER_FORM)).statusCode).toBe(200);
+  });
+
+  it("puts the service's refusals beside their fields: no vehicle, a time that is no time, a name that hides text", async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const cases: [Record<string, string>, string, RegExp][] = [
+      [{ vehicle_registration: '' }, 'vehicle_registration', /Vehicle registration is required for Part C/],
+      [{ collection_time: '25:61' }, 'collection_time', /Collection time is not in the expected format/],
+      [{ collection_date: '2026-11-28' }, 'collection_date', /Collection date must not be after today/],
+      [{ name: 'Alex\u202eDriver' }, 'name', /Full name must not contain text-direction control characters/],
+      [{ position: 'p'.repeat(201) }, 'position', /Position must be at most 200 characters/],
+      [{ confirm: '' }, 'confirm', /Tick the box to confirm the declaration/],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await sign(path, { ...CARRIER_FORM, ...change });
+      expect(res.statusCode, field).toBeGreaterThanOrEqual(400);
+      const beside = new RegExp(
+        `id="${field}-error"><span class="visually-hidden">Error:</span> ${message.source}`,
+      );
+      expect(res.body, field).toMatch(beside);
+      expect(res.body).toContain(`href="#${field}"`);
+    }
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+  });
+
+  it('refuses a lapsed carrier with the reason above the form and beside the number, signing nothing', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const res = await sign(path, { ...CARRIER_FORM, registration_number: 'CBDU100003' });
+    expect(res.statusCode).toBe(422);
+    const page = text(res.body);
+    expect(page).toContain("The carrier's registration CBDU100003 expired");
+    expect(page).toContain('the waste must not be handed over');
+    expect(res.body).toMatch(/id="registration_number-error">.*is an expired registration/);
+    expect(res.body).toContain('value="CBDU100003"');
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+  });
+
+  it('says so when the register cannot be reached, keeps the form, and signs nothing', async () => {
+    // A live note: the register is asked, and this app's register address answers nothing.
+    const note = await t.create(garageBody({ carrier: { registration_number: 'CBDU760001' } }), t.liveKey);
+    const path = await linkFor(note.id, 'C', t.liveKey);
+    const res = await sign(path, { ...CARRIER_FORM, registration_number: 'CBDU760001' });
+    expect(res.statusCode).toBe(503);
+    const page = text(res.body);
+    expect(page).not.toContain('TEST NOTE');
+    expect(page).toContain(
+      "We could not check the carrier's registration with the Environment Agency's register",
+    );
+    expect(page).toContain('nothing has been signed');
+    expect(res.body).toContain('value="Alex Driver"');
+    expect((await noteOf(note.id, t.liveKey)).parts.C).toBeNull();
+  });
+});
+
+describe('Parts D and E', () => {
+  it('a D link before C says it is waiting, refuses a signature, then works once C is signed', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'D');
+    const waiting = await open(path);
+    expect(waiting.statusCode).toBe(200);
+    expect(text(waiting.body)).toContain('Part C must be signed first; this link will work once it has.');
+    expect(waiting.body).not.toContain('<form');
+    const early = await sign(path, { name: 'Sam Patel', confirm: 'yes' });
+    expect(early.statusCode).toBe(409);
+    expect((await noteOf(note.id)).parts.D).toBeNull();
+
+    await t.sign(note.id, PART_C);
+    const ready = await open(path);
+    expect(ready.statusCode).toBe(200);
+    const page = text(ready.body);
+    expect(page).toContain("Part D — consignor's certificate");
+    expect(page).toContain('Signed so far');
+    expect(page).toContain('Alex Driver');
+    expect(page).toContain('AB12 CDE');
+    expect(page).toContain(DECLARATIONS.D);
+    const signed = await sign(path, { name: 'Sam Patel', position: 'Workshop manager', confirm: 'yes' });
+    expect(signed.statusCode).toBe(200);
+    expect(await noteOf(note.id)).toMatchObject({
+      status: 'in_transit',
+      parts: { D: { name: 'Sam Patel', method: 'signing_link' } },
+    });
+  });
+
+  it('an E form takes each line; a rejection makes the note rejected', async () => {
+    const note = await t.create(garageBody());
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const path = await linkFor(note.id, 'E');
+    const form = await open(path);
+    expect(text(form.body)).toContain("Part E — consignee's certificate");
+    expect(form.body).toContain('name="lines-0-quantity_received_kg"');
+    expect(form.body).toContain('<option value="R9">R9 Oil re-refining or other reuses of oil</option>');
+
+    const res = await sign(path, {
+      name: 'Jo Weighbridge',
+      position: 'Weighbridge operator',
+      'lines-0-quantity_received_kg': '176',
+      'lines-0-accepted': 'rejected',
+      'lines-0-rejection_reason': 'Drum leaking, contaminated with coolant',
+      confirm: 'yes',
+    });
+    expect(res.statusCode, text(res.body)).toBe(200);
+    expect(text(res.body)).toContain('Waste was rejected.');
+    const received = await noteOf(note.id);
+    expect(received.status).toBe('rejected');
+    expect(received.parts.E).toMatchObject({
+      method: 'signing_link',
+      lines: [
+        {
+          line: 1,
+          quantity_received_kg: 176,
+          accepted: false,
+          rejection_reason: 'Drum leaking, contaminated with coolant',
+        },
+      ],
+    });
+    expect(received.content_sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(text(res.body)).toContain(received.content_sha256!);
+  });
+
+  it('an E form with a line unanswered, an unreadable quantity or no operation says which line, beside the field', async () => {
+    const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ description: 'Oily rags' })] }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const path = await linkFor(note.id, 'E');
+    const base = {
+      name: 'Jo Weighbridge',
+      'lines-0-quantity_received_kg': '176',
+      'lines-0-accepted': 'accepted',
+      'lines-0-operation': 'R9',
+      'lines-1-quantity_received_kg': '1,200.5 kg',
+      'lines-1-accepted': 'accepted',
+      'lines-1-operation': 'R1',
+      confirm: 'yes',
+    };
+    const unread = await sign(path, {
+      ...base,
+      'lines-1-quantity_received_kg': 'about 20',
+      'lines-0-accepted': '',
+    });
+    expect(unread.statusCode).toBe(400);
+    expect(unread.body).toMatch(/id="lines-1-quantity_received_kg-error">.*Enter the quantity received/);
+    expect(unread.body).toMatch(
+      /id="lines-0-accepted-error">.*Choose whether this waste was accepted or rejected/,
+    );
+    expect(text(unread.body)).toContain('Line 2: Enter the quantity received');
+    expect(unread.body).toContain('value="about 20"');
+
+    const noOperation = await sign(path, { ...base, 'lines-1-operation': '' });
+    expect(noOperation.statusCode).toBe(422);
+    expect(noOperation.body).toMatch(
+      /id="lines-1-operation-error">.*Operation is required for accepted waste/,
+    );
+    expect(text(noOperation.body)).toContain('Line 2: Operation is required for accepted waste');
+    expect(noOperation.body).toMatch(/<option value="R9" selected>/);
+    expect((await noteOf(note.id)).parts.E).toBeNull();
+
+    expect((await sign(path, base)).statusCode).toBe(200);
+    const received = await noteOf(note.id);
+    expect(received.status).toBe('received');
+    expect(received.parts.E?.lines.map((l) => l.quantity_received_kg)).toEqual([176, 1200.5]);
+  });
+});
+
+describe('the page and its logs', () => {
+  it('refuses a body that is not a form', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Alex', confirm: 'yes' }),
+    });
+    expect(json.statusCode).toBe(415);
+    expect(text(json.body)).toContain('We could not read that form');
+  });
+
+  it('never writes a token to the log', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const logged = await createTestApp({ clock, logger });
+    try {
+      const { key } = await logged.newKey({ mode: 'test' });
+      const post = (url: string, payload: object) => logged.call(key, { method: 'POST', url, payload });
+      const note = (await post('/v1/consignment-notes', garageBody())).json() as ConsignmentNote;
+      const res = await post(`/v1/consignment-notes/${note.id}/signing-links`, { part: 'C' });
+      const path = new URL((res.json() as { url: string }).url).pathname;
+      const token = path.split('/').at(-1)!;
+      await logged.app.inject({ method: 'GET', url: path });
+      await logged.app.inject({ method: 'GET', url: `${path}/more?x=1` });
+      const log = lines.join('');
+      expect(log).toContain('"url":"/sign/consignment/[token]"');
+      expect(log).toContain('"url":"/sign/consignment/[token]?x=1"');
+      expect(log).not.toContain(token);
+    } finally {
+      await logged.close();
+    }
+  });
+});
