@@ -141,45 +141,68 @@ export class ConsignmentStore {
           .execute();
       }
     }
-    let code = content.consignment_code;
-    if (code === '') {
-      const generated = await this.#nextFreeCode(trx, scope, item.codePrefix);
-      if (!generated) return { status: 'codes_exhausted', prefix: item.codePrefix };
-      code = generated;
-    } else if (await this.#codeTaken(trx, scope, code)) {
-      return { status: 'code_in_use', code };
-    }
-    const note: ConsignmentContent = { ...content, consignment_code: code };
+    const generate = content.consignment_code === '';
+    let multiple: ConsignmentContent['multiple_collection'] = null;
     if (item.roundNumber !== null) {
       const collection = await this.#next(trx, scope, `round:${item.codePrefix}:${item.roundNumber}`);
-      note.multiple_collection = { round_number: item.roundNumber, collection_number: collection };
+      multiple = { round_number: item.roundNumber, collection_number: collection };
     }
-    const document = JSON.stringify(note);
-    await trx
-      .insertInto('consignment_notes')
-      .values({
-        id: note.id,
-        organisation_id: scope.organisationId,
-        mode: scope.mode,
-        created_at: note.created_at,
-        consignment_code: code,
-        code_prefix: item.codePrefix,
-        status: 'awaiting_collection',
-        site_id: item.siteId,
-        received_date: null,
-        rejected_from: note.rejected_from?.id ?? null,
-        document,
-        content_sha256: null,
-        idempotency_key: item.idempotency?.key ?? null,
-        request_hash: item.idempotency?.requestHash ?? null,
-      })
-      .execute();
-    const composed = compose(
-      { id: note.id, document, status: 'awaiting_collection', content_sha256: null },
-      [],
-      [],
-    );
-    return { status: 'created', note: composed, document: JSON.stringify(composed) };
+    // Another instance may take a code (or the key) between our look and our insert: the unique
+    // constraints decide, and a generated code then moves on to the producer's next number.
+    for (;;) {
+      let code = content.consignment_code;
+      if (generate) {
+        const generated = await this.#nextFreeCode(trx, scope, item.codePrefix);
+        if (!generated) return { status: 'codes_exhausted', prefix: item.codePrefix };
+        code = generated;
+      } else if (await this.#codeTaken(trx, scope, code)) {
+        return { status: 'code_in_use', code };
+      }
+      const note: ConsignmentContent = { ...content, consignment_code: code, multiple_collection: multiple };
+      const document = JSON.stringify(note);
+      const inserted = await trx
+        .insertInto('consignment_notes')
+        .values({
+          id: note.id,
+          organisation_id: scope.organisationId,
+          mode: scope.mode,
+          created_at: note.created_at,
+          consignment_code: code,
+          code_prefix: item.codePrefix,
+          status: 'awaiting_collection',
+          site_id: item.siteId,
+          received_date: null,
+          rejected_from: note.rejected_from?.id ?? null,
+          document,
+          content_sha256: null,
+          idempotency_key: item.idempotency?.key ?? null,
+          request_hash: item.idempotency?.requestHash ?? null,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        if (item.idempotency && (await this.#keyTaken(trx, scope, item.idempotency.key))) {
+          return { status: 'idempotency_key_taken' };
+        }
+        if (!generate) return { status: 'code_in_use', code };
+        continue;
+      }
+      const composed = compose(
+        { id: note.id, document, status: 'awaiting_collection', content_sha256: null },
+        [],
+        [],
+      );
+      return { status: 'created', note: composed, document: JSON.stringify(composed) };
+    }
+  }
+
+  async #keyTaken(trx: Transaction<Database>, scope: ConsignmentScope, key: string): Promise<boolean> {
+    const row = await this.#inScope(trx, scope)
+      .select('id')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   /** The producer's next code that nobody has used (a code given by hand may have taken a number). */
