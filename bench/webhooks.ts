@@ -1,6 +1,7 @@
 // Webhooks. Generating test notes while an endpoint subscribed to wtn.created receives every one from
 // the in-process worker (the event written in the note's transaction, delivered over loopback, signed);
-// then listing events; then how fast one instance drains a backlog of deliveries.
+// then listing events; then how fast one instance drains a backlog of deliveries, and how long one
+// organisation's deliveries wait while another's receivers hang.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,4 +119,67 @@ async function drain(): Promise<string> {
   }
 }
 
-export const measurements: BenchMeasurement[] = [{ name: 'webhook backlog drain', run: drain }];
+const HANGING = 16;
+const A_EVENTS = 40;
+
+/**
+ * Issue 27, item 4: organisation B's 16 endpoints never answer (each request held to the 10 s timeout)
+ * while organisation A's one fast endpoint is sent 40 events: how long A waits for all 40, against A
+ * alone on a fresh instance. Fair delivery keeps the two close; a worker that waited for its slowest
+ * delivery made A wait for B's timeouts.
+ */
+async function hang(): Promise<string> {
+  const alone = await deliveriesToA(0);
+  const beside = await deliveriesToA(HANGING);
+  return `${beside.toFixed(2)} s for A's ${A_EVENTS} deliveries beside B's ${HANGING} hanging endpoints (alone: ${alone.toFixed(2)} s; timeout 10 s)`;
+}
+
+async function deliveriesToA(hanging: number): Promise<number> {
+  const dir = await mkdtemp(join(tmpdir(), 'wcs-bench-hang-'));
+  const config = loadConfig({
+    DATABASE_URL: `sqlite:${join(dir, 'hooks.sqlite')}`,
+    LOG_LEVEL: 'silent',
+    WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+    WEBHOOK_TIMEOUT_MS: '10000',
+  });
+  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
+  const fast = await new WebhookReceiver().start();
+  const slow = await Promise.all(Array.from({ length: hanging }, () => new WebhookReceiver().start()));
+  try {
+    const { accounts, webhooks, infra } = app.services;
+    const b = {
+      organisationId: (await accounts.createOrganisation('Slow Ltd', 'business')).id,
+      mode: 'test' as const,
+    };
+    for (const receiver of slow) {
+      receiver.hang = true;
+      await webhooks.create(b, { url: receiver.url, events: ['*'] });
+    }
+    // Two events each, so every one of B's endpoints has a request open and one queued behind it.
+    const events = [0, 1].map((n) => ({ ...b, type: 'wtn.created', data: { n } }));
+    if (hanging > 0) {
+      await infra.db.kysely.transaction().execute((trx) => webhooks.sink(trx, events, new Date()));
+      while (slow.every((r) => r.received.length === 0)) await new Promise((r) => setTimeout(r, 5));
+    }
+    const a = {
+      organisationId: (await accounts.createOrganisation('Fast Ltd', 'business')).id,
+      mode: 'test' as const,
+    };
+    const endpoint = await webhooks.create(a, { url: fast.url, events: ['*'] });
+    const started = performance.now();
+    for (let i = 0; i < A_EVENTS; i++) await webhooks.sendTest(a, endpoint.id);
+    await fast.waitFor(A_EVENTS, 60_000);
+    return (performance.now() - started) / 1000;
+  } finally {
+    // Closing B's receivers ends its open requests, so the instance stops at once.
+    await Promise.all(slow.map((r) => r.stop()));
+    await app.close();
+    await fast.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+export const measurements: BenchMeasurement[] = [
+  { name: 'webhook backlog drain', run: drain },
+  { name: "webhooks: A's 40 deliveries while B's 16 endpoints hang", run: hang },
+];

@@ -16,6 +16,7 @@ import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { watchRoutes } from './monitoring/watch-routes.ts';
+import { setApiHeaders } from './platform/api-headers.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { createDb, type Db } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -25,6 +26,7 @@ import { installIdempotency } from './platform/idempotency.ts';
 import { newRequestId } from './platform/ids.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
+import { installTextGuard } from './platform/text-guard.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { receiptRoutes } from './receipts/receipt-routes.ts';
@@ -115,6 +117,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('Request-Id', request.id);
+    // At the root, so a 404, a 405 or a refusal before a route under /v1 carries them too.
+    setApiHeaders(reply, request.url);
     done();
   });
   installConnectionDraining(app);
@@ -124,16 +128,11 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   await app.register(
     async (v1) => {
-      // API answers are per key and may carry keys or notes: never stored by a cache, never sniffed.
-      v1.addHook('onRequest', (_request, reply, done) => {
-        reply.header('Cache-Control', 'no-store');
-        reply.header('X-Content-Type-Options', 'nosniff');
-        done();
-      });
       v1.addHook('onRoute', documentAuthenticatedRoute);
       installAuthentication(v1, services.accounts);
       installIdempotency(v1);
       installLimits(v1, services.limits);
+      installTextGuard(v1);
       requireJsonBodies(v1);
       await v1.register(accountRoutes);
       await v1.register(carrierRoutes, { carriers: services.carriers });

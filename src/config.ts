@@ -231,7 +231,15 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], {
     default: 'on',
     description:
-      '`off`: this instance records events but leaves delivering them, and checking watches, to other instances.',
+      '`off`: this instance records events but leaves delivering them, checking watches and removing old events to other instances.',
+  }),
+  EVENT_RETENTION_DAYS: Type.Integer({
+    // Never shorter than a week: deliveries retry for 3 days, and a person then needs time to notice a
+    // failed one and redeliver it by hand (docs/webhooks.md).
+    minimum: 7,
+    default: 30,
+    description:
+      'How many days events (`GET /v1/events`) are kept, with their webhook deliveries and attempts; older ones are removed hourly by instances with `WEBHOOK_WORKER=on` (or `wcs events prune`), never while a delivery is still pending or retrying. At least 7. Notes, receipts and consignment notes are never removed.',
   }),
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: Type.Boolean({
     default: false,

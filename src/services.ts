@@ -93,6 +93,7 @@ export function createServices(infra: Infrastructure): Services {
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
       retryBaseMs: config.WEBHOOK_RETRY_BASE_MS,
     },
+    retentionDays: config.EVENT_RETENTION_DAYS,
   });
 
   const interval = watchIntervalMs(config.WATCH_INTERVAL);

@@ -59,6 +59,9 @@ export class UnknownPlanError extends Error {}
  * made by any instance, the CLI or the portal takes effect everywhere within a second; with Redis, a
  * published revocation clears every instance's memory at once.
  */
+/** How long start-up waits for the revocation subscription before going on without it. */
+const SUBSCRIBE_WAIT_MS = 2_000;
+
 export class AccountService {
   readonly #store: AccountStore;
   readonly #clock: Clock;
@@ -87,16 +90,31 @@ export class AccountService {
   /** Listens for revocations published by other instances (Redis only). */
   async start(): Promise<void> {
     if (!this.#redis) return;
-    const subscriber = this.#redis.duplicate();
+    // The shared connection fails commands fast while Redis is away; a subscription must instead wait
+    // for the connection (a new one is never ready at once) and is renewed by ioredis on every reconnect.
+    const subscriber = this.#redis.duplicate({ enableOfflineQueue: true });
     subscriber.on('error', () => {}); // the main connection logs Redis faults
     subscriber.on('message', (_channel, hash: string) =>
       hash === FORGET_ALL ? this.#cache.clear() : this.#cache.delete(hash),
     );
     this.#subscriber = subscriber;
-    try {
-      await subscriber.subscribe(REVOCATION_CHANNEL);
-    } catch (err) {
-      this.#logger.warn({ err }, 'could not subscribe to key revocations; relying on the 1 s auth cache');
+    // Waited for, but not for ever: a Redis that accepts connections and never answers must not hold
+    // the start-up. Until the subscription is made, revocations take effect through the 1 s auth cache.
+    let timer: NodeJS.Timeout | undefined;
+    const subscribed = await Promise.race([
+      subscriber.subscribe(REVOCATION_CHANNEL).then(
+        () => true,
+        () => false,
+      ),
+      new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS);
+      }),
+    ]);
+    clearTimeout(timer);
+    if (!subscribed) {
+      this.#logger.warn(
+        'could not subscribe to key revocations yet; relying on the 1 s auth cache meanwhile',
+      );
     }
   }
 

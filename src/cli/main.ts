@@ -5,6 +5,7 @@ import { registerAccountCommands } from './account-commands.ts';
 import { registerCarrierCommands } from './carrier-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
 import { CliContext, CliError, type CliIo, processIo } from './context.ts';
+import { registerEventCommands } from './event-commands.ts';
 import { registerMcpCommand } from './mcp-command.ts';
 import { registerRegisterCommands } from './register-commands.ts';
 import { registerUserCommands } from './user-commands.ts';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo = processIo): Command {
   registerAccountCommands(program, cli);
   registerCarrierCommands(program, cli);
   registerClassifyCommand(program, cli);
+  registerEventCommands(program, cli);
   registerMcpCommand(program, cli);
   registerRegisterCommands(program, cli);
   registerUserCommands(program, cli);

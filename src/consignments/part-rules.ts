@@ -1,6 +1,6 @@
 import { londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
-import { personNameProblem } from '../platform/person-name.ts';
+import { signatureProblems } from '../platform/person-name.ts';
 import type { CarrierVerification } from '../wtn/dependencies.ts';
 import { type Issues, optional } from './consignment-rules.ts';
 import {
@@ -42,11 +42,9 @@ export function signerOf(
   method: Signer['method'],
   issues: Issues,
 ): Signer {
-  for (const field of ['name', 'position', 'on_behalf_of'] as const) {
-    const value = body[field];
-    const problem =
-      value === undefined || (field !== 'name' && value.trim() === '') ? null : personNameProblem(value);
-    if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', `/${field}`, problem);
+  const { name, position, on_behalf_of } = body;
+  for (const { field, problem } of signatureProblems({ name, position, on_behalf_of })) {
+    issues.add('CONSIGNMENT_NOTE_INVALID', field, problem);
   }
   return {
     name: body.name.trim(),

@@ -220,7 +220,12 @@ export class LimitService {
     );
   }
 
-  /** `calls`: what the refused request needed, when it was worth more than one call (a batch). */
+  /**
+   * The refusal of a request the monthly quota cannot cover: MONTHLY_QUOTA_EXCEEDED, a code of its own
+   * (not the per-minute RATE_LIMIT_EXCEEDED), since a client must not retry it before `Retry-After`
+   * (the reset) and may want to tell its user to change plan. `calls`: what the refused request needed,
+   * when it was worth more than one call (a batch).
+   */
   quotaExceeded(state: LimitState, calls = 1): ApiError {
     const resetsAt = state.cycle.end.toISOString();
     // A refused batch still holds its first call: that one is among those left to it.
@@ -229,7 +234,7 @@ export class LimitService {
       calls > 1 && left > 0
         ? `Monthly limit reached: this request needs ${calls} calls and this key has ${left} of its plan's ${state.monthlyLimit} left for ${state.cycle.id}. Send a smaller batch, or wait until the quota resets at ${resetsAt} (00:00 UTC on the 1st).`
         : `Monthly limit reached: this key has used all ${state.monthlyLimit} calls of its plan for ${state.cycle.id}. The quota resets at ${resetsAt} (00:00 UTC on the 1st).`;
-    return new ApiError('RATE_LIMIT_EXCEEDED', message, undefined, {
+    return new ApiError('MONTHLY_QUOTA_EXCEEDED', message, undefined, {
       'retry-after': String(secondsUntil(state.cycle.end.getTime(), state.nowMs)),
     });
   }

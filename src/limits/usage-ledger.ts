@@ -1,11 +1,14 @@
 import type { Logger } from 'pino';
-import type { Db } from '../platform/db/database.ts';
+import { type Db, isDatabaseUnreachable } from '../platform/db/database.ts';
 import type { Cycle } from './cycle.ts';
 import { addUsage, type UsageIncrement } from './usage-rows.ts';
 
 /** How long counted calls gather before one write records them all. */
 const WRITE_INTERVAL_MS = 250;
-/** A row the database refuses this many times (e.g. its key no longer exists) is dropped and logged. */
+/**
+ * A row the database refuses this many times (e.g. its key no longer exists) is dropped and logged; a
+ * database that cannot be reached refuses nothing, so those attempts are not counted.
+ */
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -23,6 +26,8 @@ export class UsageLedger {
   #pending = new Map<string, UsageIncrement>();
   #draining: Promise<void> | undefined;
   #wake: (() => void) | undefined;
+  /** The last write failed for want of a database: logged once per outage. */
+  #unreachable = false;
 
   constructor(db: Db, logger: Logger) {
     this.#db = db;
@@ -88,12 +93,24 @@ export class UsageLedger {
     this.#pending = new Map();
     try {
       await addUsage(this.#db.kysely, rows);
+      if (this.#unreachable) this.#logger.warn('database reachable again: counted calls recorded');
+      this.#unreachable = false;
     } catch (error) {
-      this.#logger.error(
-        { err: error, rows: rows.length },
-        'could not record counted calls; retrying row by row',
-      );
-      for (const row of rows) await this.#writeAlone(row);
+      if (isDatabaseUnreachable(error)) {
+        // Not refused, only not reachable (a restart, a failover): the rows wait for the next round
+        // however long the outage lasts, so no counted call is lost to it (test/faults).
+        if (!this.#unreachable) {
+          this.#logger.error({ err: error }, 'database unreachable: counted calls wait to be recorded');
+        }
+        this.#unreachable = true;
+        for (const row of rows) this.#requeue(row, row.attempts);
+      } else {
+        this.#logger.error(
+          { err: error, rows: rows.length },
+          'could not record counted calls; retrying row by row',
+        );
+        for (const row of rows) await this.#writeAlone(row);
+      }
     }
     this.#draining = this.#pending.size > 0 ? this.#drain() : undefined;
   }
@@ -103,15 +120,21 @@ export class UsageLedger {
     try {
       await addUsage(this.#db.kysely, [row]);
     } catch (error) {
+      if (isDatabaseUnreachable(error)) return this.#requeue(row, row.attempts);
       const attempts = (row.attempts ?? 0) + 1;
       if (attempts >= MAX_ATTEMPTS) {
         this.#logger.error({ err: error, row }, 'dropping counted calls the database keeps refusing');
         return;
       }
-      const id = `${row.key_id}|${row.day}`;
-      const queued = this.#pending.get(id);
-      if (queued) queued.calls += row.calls;
-      else this.#pending.set(id, { ...row, attempts });
+      this.#requeue(row, attempts);
     }
+  }
+
+  /** Puts a row back for the next round, merged with calls counted for its key and day meanwhile. */
+  #requeue(row: UsageIncrement, attempts: number | undefined): void {
+    const id = `${row.key_id}|${row.day}`;
+    const queued = this.#pending.get(id);
+    if (queued) queued.calls += row.calls;
+    else this.#pending.set(id, { ...row, attempts });
   }
 }

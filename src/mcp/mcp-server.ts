@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   type JSONRPCMessage,
   ListToolsRequestSchema,
@@ -13,6 +13,7 @@ import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
 import type { ApiCaller } from './api-caller.ts';
 import { registerConsignmentTools } from './consignment-tools.ts';
+import { GuardedMcpServer } from './guarded-server.ts';
 import {
   type ClassifyResult,
   carrierSummary,
@@ -91,7 +92,7 @@ function listedTools(): Promise<ListToolsResult> {
 }
 
 function serverWithTools(api: ApiCaller): McpServer {
-  const server = new McpServer(
+  const server = new GuardedMcpServer(
     { name: 'waste-compliance-service', title: 'Waste Compliance Service', version: VERSION },
     { instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
   );

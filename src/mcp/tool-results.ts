@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ErrorDetail } from '../platform/errors.ts';
 import { type ApiResponse, ApiUnreachableError } from './api-caller.ts';
 
 interface ErrorEnvelope {
@@ -15,6 +16,8 @@ interface ErrorEnvelope {
 const NEXT_STEP: Record<string, string> = {
   INVALID_API_KEY:
     'Check the API key this MCP server was configured with (WCS_API_KEY for `wcs mcp`, the Authorization header for /mcp).',
+  MONTHLY_QUOTA_EXCEEDED:
+    "This key's calls for the month are spent: trying again before the reset is refused the same way. Tell the user; a larger plan or next month's quota lifts it.",
   EA_REGISTER_UNAVAILABLE:
     'The register could not be asked: this says nothing about the carrier. Try again in a few minutes.',
   INTERNAL_ERROR: 'The service failed; try again, and quote the request id if it persists.',
@@ -55,6 +58,31 @@ export function apiErrorResult(response: ApiResponse): CallToolResult {
         details: error?.details ?? [],
         retry_after_seconds: retryAfter === undefined ? null : Number(retryAfter),
         request_id: error?.request_id ?? null,
+      },
+    },
+  };
+}
+
+/**
+ * Arguments the MCP server refused before calling the API: the API's INVALID_REQUEST, with each field
+ * and what is wrong with it, in the structured shape of an API refusal (no HTTP status or request id,
+ * since no request was made).
+ */
+export function invalidArgumentsResult(tool: string, details: ErrorDetail[]): CallToolResult {
+  const message = `The arguments for ${tool} are not valid: see each field below. Nothing was sent to the service.`;
+  const lines = [`INVALID_REQUEST: ${message}`, ...details.map((d) => `- ${d.field}: ${d.issue}`)];
+  lines.push("Fix these and call the tool again; tools/list gives each tool's inputs.");
+  return {
+    isError: true,
+    content: [{ type: 'text', text: lines.join('\n') }],
+    structuredContent: {
+      error: {
+        code: 'INVALID_REQUEST',
+        status: null,
+        message,
+        details,
+        retry_after_seconds: null,
+        request_id: null,
       },
     },
   };

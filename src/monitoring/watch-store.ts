@@ -2,6 +2,7 @@ import type { ExpressionBuilder } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { EventSink, NewEvent } from '../platform/events.ts';
+import { isIdOf } from '../platform/ids.ts';
 import type { CarrierWatchRow, Mode } from './tables.ts';
 
 export interface WatchScope {
@@ -43,7 +44,8 @@ export class WatchStore {
     return inserted !== undefined;
   }
 
-  get(scope: WatchScope, id: string): Promise<CarrierWatchRow | undefined> {
+  async get(scope: WatchScope, id: string): Promise<CarrierWatchRow | undefined> {
+    if (!isIdOf('cw', id)) return undefined;
     return this.#scoped(scope).where('id', '=', id).executeTakeFirst();
   }
 
@@ -66,6 +68,7 @@ export class WatchStore {
   }
 
   async setLabel(scope: WatchScope, id: string, label: string | null, at: string): Promise<boolean> {
+    if (!isIdOf('cw', id)) return false;
     const result = await this.#db.kysely
       .updateTable('carrier_watches')
       .set({ label, updated_at: at })
@@ -77,6 +80,7 @@ export class WatchStore {
   }
 
   async delete(scope: WatchScope, id: string): Promise<boolean> {
+    if (!isIdOf('cw', id)) return false;
     const result = await this.#db.kysely
       .deleteFrom('carrier_watches')
       .where('id', '=', id)

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnreachable } from './db/database.ts';
 import { ApiError, type ErrorDetail, errorBody } from './errors.ts';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
@@ -105,7 +106,35 @@ export function toApiError(error: FastifyError): ApiError {
     if (error.statusCode === 413) return new ApiError('PAYLOAD_TOO_LARGE');
     return new ApiError('INVALID_REQUEST', error.message);
   }
-  return new ApiError('INTERNAL_ERROR');
+  return unreachableStore(error) ?? new ApiError('INTERNAL_ERROR');
+}
+
+/** A database restart or failover takes seconds; a client that waits this long usually gets through. */
+const RETRY_AFTER_S = '5';
+
+/**
+ * A request that failed because PostgreSQL (or, where nothing falls back, Redis) cannot be reached is
+ * not a fault in the request or in our code: 503 SERVICE_UNAVAILABLE with Retry-After, so clients and
+ * load balancers retry rather than report a bug (test/faults, docs/operations.md).
+ */
+function unreachableStore(error: Error): ApiError | undefined {
+  const what = isDatabaseUnreachable(error) ? 'its database' : isRedisUnreachable(error) ? 'Redis' : null;
+  if (!what) return undefined;
+  return new ApiError(
+    'SERVICE_UNAVAILABLE',
+    `The service cannot reach ${what} just now. Try again in a few seconds.`,
+    undefined,
+    { 'retry-after': RETRY_AFTER_S },
+  );
+}
+
+/** ioredis refusing a command while disconnected (this app turns its offline queue off: redis.ts). */
+function isRedisUnreachable(error: Error): boolean {
+  return (
+    error.name === 'MaxRetriesPerRequestError' ||
+    error.message === 'Connection is closed.' ||
+    error.message.startsWith("Stream isn't writeable")
+  );
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {

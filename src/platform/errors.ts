@@ -138,6 +138,10 @@ export const errorCodes = {
     message: 'This Idempotency-Key was already used with a different request body.',
   },
   RATE_LIMIT_EXCEEDED: { status: 429, message: 'Too many requests.' },
+  MONTHLY_QUOTA_EXCEEDED: {
+    status: 429,
+    message: "The key's monthly quota is spent: calls resume at 00:00 UTC on the 1st.",
+  },
   HEADERS_TOO_LARGE: {
     status: 431,
     message: 'The request line and headers exceed 16 KiB. Send long values in a JSON body instead.',

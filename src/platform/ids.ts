@@ -17,6 +17,16 @@ export function newId(prefix: string, length = 20): string {
   return `${prefix}_${randomBase62(length)}`;
 }
 
+const ID_BODY = /^[A-Za-z0-9]{1,64}$/;
+
+/**
+ * Whether `id` could have been made by newId(prefix). Any other text names nothing of ours, so a store
+ * answers "not found" without a query: PostgreSQL cannot even compare text holding a NUL.
+ */
+export function isIdOf(prefix: string, id: string): boolean {
+  return id.startsWith(`${prefix}_`) && ID_BODY.test(id.slice(prefix.length + 1));
+}
+
 // Request ids need to be unique, not secret: a random per-process prefix (so instances never collide)
 // and a counter cost nothing per request, unlike drawing fresh random bytes each time.
 const processPrefix = randomBytes(9).toString('base64url');

@@ -173,7 +173,7 @@ const RATE_LIMITED: ErrorExample = {
 
 const QUOTA_SPENT: ErrorExample = {
   summary: 'Monthly quota spent',
-  code: 'RATE_LIMIT_EXCEEDED',
+  code: 'MONTHLY_QUOTA_EXCEEDED',
   message:
     'Monthly limit reached: this key has used all 200 calls of its plan for 2026-11. The quota resets at 2026-12-01T00:00:00.000Z (00:00 UTC on the 1st).',
 };
@@ -195,7 +195,7 @@ export function documentAuthenticatedRoute(route: RouteOptions): void {
   response['401'] ??= errorResponse('No key, or a key that is not valid.', INVALID_KEY_EXAMPLES);
   response['429'] ??= errorResponse(
     billable
-      ? "The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds."
+      ? "The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds."
       : "The key's per-minute rate limit is spent: wait `Retry-After` seconds.",
     billable ? [RATE_LIMITED, QUOTA_SPENT] : [RATE_LIMITED],
   );

@@ -23,7 +23,7 @@ export abstract class OutboxWorker<Result> {
   }) {
     this.results = new GroupCommit({ commit: o.record, clock: o.clock, logger: o.logger, what: o.attempt });
     this.loop = new PollLoop({
-      round: () => this.runOnce(),
+      round: () => this.round(),
       pollMs: o.pollMs,
       logger: o.logger,
       what: o.round,
@@ -32,6 +32,11 @@ export abstract class OutboxWorker<Result> {
 
   /** One round: everything due now. */
   abstract runOnce(): Promise<void>;
+
+  /** What the poll loop runs each time: a round, unless a worker keeps its own work going between them. */
+  protected round(): Promise<void> {
+    return this.runOnce();
+  }
 
   start(): void {
     this.loop.start();

@@ -1,6 +1,7 @@
 import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { setApiHeaders } from './api-headers.ts';
 import { sendApiError, shortPath } from './error-handler.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { newRequestId } from './ids.ts';
@@ -23,8 +24,8 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
         ? new ApiError('URI_TOO_LONG')
         : new ApiError('INVALID_REQUEST', 'The request could not be routed.');
-  // No onRequest hook ran for this request: the Request-Id header is set here.
-  sendApiError(reply.header('Request-Id', request.id), apiError);
+  // No onRequest hook ran for this request: its headers are set here.
+  sendApiError(setApiHeaders(reply.header('Request-Id', request.id), request.raw.url), apiError);
 }
 
 /**
@@ -47,7 +48,8 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket)
     socket.write(
       `HTTP/1.1 ${apiError.status} ${STATUS_CODES[apiError.status]}\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        `Request-Id: ${id}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+        `Request-Id: ${id}\r\nCache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n` +
+        `Connection: close\r\n\r\n${body}`,
     );
   }
   socket.destroySoon();

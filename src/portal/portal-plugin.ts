@@ -13,6 +13,7 @@ import type {
 import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
 import type { MonitoringService } from '../monitoring/monitoring-service.ts';
+import { installFormTextGuard } from '../platform/text-guard.ts';
 import type { SiteService } from '../receipts/site-service.ts';
 import type { WebhookService } from '../webhooks/webhook-service.ts';
 import type { WtnService } from '../wtn/wtn-service.ts';
@@ -76,6 +77,8 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure },
     getToken: (request) => (request.body as Record<string, unknown> | undefined)?._csrf as string | undefined,
   });
+  // A NUL or a lone surrogate in a form or an address is the "could not read that form" page.
+  installFormTextGuard(app);
   app.addHook('onSend', async (_request, reply) => {
     // A page may be stricter (the reset page sends no Referer at all); otherwise these defaults.
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {

@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { EventSink } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
+import { isIdOf } from '../platform/ids.ts';
 import type { ReceiptScope } from './receipt-types.ts';
 import { receiptView } from './receipt-view.ts';
 import type {
@@ -137,7 +138,8 @@ export class ReceiptStore {
       .executeTakeFirst();
   }
 
-  get(scope: ReceiptScope, id: string): Promise<WasteReceiptRow | undefined> {
+  async get(scope: ReceiptScope, id: string): Promise<WasteReceiptRow | undefined> {
+    if (!isIdOf('rcpt', id)) return undefined;
     return this.#scoped(this.#db.kysely, scope).where('id', '=', id).executeTakeFirst();
   }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../platform/db/database.ts';
+import { isIdOf } from '../platform/ids.ts';
 import type { ReceiptScope } from './receipt-types.ts';
 import type { Site } from './site-types.ts';
 
@@ -25,6 +26,7 @@ export class SiteStore {
   }
 
   async get(scope: ReceiptScope, id: string): Promise<Site | undefined> {
+    if (!isIdOf('site', id)) return undefined;
     const row = await this.#db.kysely
       .selectFrom('receiving_sites')
       .select('document')

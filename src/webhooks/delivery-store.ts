@@ -4,15 +4,45 @@ import type { Database } from '../platform/db/schema.ts';
 import { recordEvents } from './event-outbox.ts';
 import type { EventRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
 
+/** What a worker needs of an endpoint to send to it. */
+const CLAIMED_ENDPOINT = [
+  'id',
+  'organisation_id',
+  'url',
+  'secret',
+  'previous_secret',
+  'previous_secret_expires_at',
+] as const;
+type ClaimedEndpoint = Pick<WebhookEndpointRow, (typeof CLAIMED_ENDPOINT)[number]>;
+/** An endpoint with deliveries due, and the requests open to it (a string from PostgreSQL's count). */
+type DueEndpoint = ClaimedEndpoint & { in_flight: number | string };
+
 /** A delivery taken by one worker, with what it needs to send it. */
 export interface ClaimedDelivery {
   delivery: WebhookDeliveryRow;
   attempt: number;
-  endpoint: Pick<
-    WebhookEndpointRow,
-    'id' | 'url' | 'secret' | 'previous_secret' | 'previous_secret_expires_at'
-  >;
+  endpoint: ClaimedEndpoint;
   event: EventRow;
+}
+
+/** How much one claim may take. */
+export interface ClaimLimits {
+  /** Most deliveries to claim: the claimer's free slots. */
+  slots: number;
+  /** Most requests open to one endpoint at once, counted over every instance. */
+  perEndpoint: number;
+  /** Most of the claimer's slots one organisation's endpoints may hold. */
+  perOrganisation: number;
+  /** What the claimer already has in flight, by organisation. */
+  inFlightByOrganisation?: ReadonlyMap<string, number>;
+  /** Look only at these endpoints (one whose request just ended), not at every endpoint. */
+  only?: string[];
+}
+
+export interface Claim {
+  claimed: ClaimedDelivery[];
+  /** Slots are left and another claim may fill them (an organisation's share or the endpoint list ran out). */
+  more: boolean;
 }
 
 /** How one attempt ended, to be recorded. */
@@ -45,58 +75,193 @@ export class DeliveryStore {
     this.#lockRows = db.dialect === 'postgres';
   }
 
-  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
+  /**
+   * Claims due deliveries fairly: endpoints take turns, oldest due first, one delivery each per turn,
+   * and an endpoint never has more than `perEndpoint` requests open (counted over every instance). On
+   * PostgreSQL each chosen endpoint is locked for the claim (FOR NO KEY UPDATE SKIP LOCKED, which leaves
+   * new deliveries' foreign-key checks unblocked), so two instances never claim for one endpoint at once
+   * and the cap holds; an endpoint another instance is claiming for is skipped. SQLite runs one
+   * transaction at a time.
+   */
+  async claimDue(now: Date, leaseUntil: Date, limits: ClaimLimits): Promise<Claim> {
     return this.#db.transaction().execute(async (trx) => {
       const at = now.toISOString();
-      let due = trx
-        .selectFrom('webhook_deliveries')
-        .selectAll()
-        .where('next_attempt_at', '<=', at)
-        .where('lease_until', 'is', null)
-        .where('endpoint_id', 'in', (eb) =>
-          eb.selectFrom('webhook_endpoints').select('id').where('status', '=', 'enabled'),
-        )
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      if (this.#lockRows) due = due.forUpdate().skipLocked();
-      const rows = await due.execute();
-      if (rows.length === 0) return [];
-      const endpoints = await trx
-        .selectFrom('webhook_endpoints')
-        .select(['id', 'url', 'secret', 'previous_secret', 'previous_secret_expires_at'])
-        .where('id', 'in', [...new Set(rows.map((r) => r.endpoint_id))])
-        .execute();
-      const events = await trx
-        .selectFrom('events')
-        .selectAll()
-        .where('id', 'in', [...new Set(rows.map((r) => r.event_id))])
-        .execute();
-      const claimed: ClaimedDelivery[] = [];
-      for (const row of rows) {
-        const attempt = row.attempts + 1;
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: 'delivering',
-            attempts: attempt,
-            next_attempt_at: null,
-            lease_until: leaseUntil.toISOString(),
-            updated_at: at,
-          })
-          .where('id', '=', row.id)
-          .execute();
-        await trx
-          .insertInto('webhook_delivery_attempts')
-          .values({ delivery_id: row.id, number: attempt, started_at: at })
-          .execute();
-        claimed.push({
-          delivery: { ...row, status: 'delivering', attempts: attempt },
-          attempt,
-          endpoint: endpoints.find((e) => e.id === row.endpoint_id)!,
-          event: events.find((e) => e.id === row.event_id)!,
-        });
+      const candidates = await this.#dueEndpoints(trx, at, limits);
+      const endpoints = await this.#lockEndpoints(trx, at, candidates);
+      const { chosen, skipped } = await this.#takeTurns(trx, at, endpoints, limits);
+      const more = chosen.length < limits.slots && (skipped || candidates.length === limits.slots);
+      return { claimed: await this.#lease(trx, chosen, endpoints, at, leaseUntil), more };
+    });
+  }
+
+  /** Enabled endpoints with a delivery due and room for another request, oldest due delivery first. */
+  #dueEndpoints(trx: Transaction<Database>, at: string, limits: ClaimLimits): Promise<DueEndpoint[]> {
+    const full = [...(limits.inFlightByOrganisation ?? [])]
+      .filter(([, n]) => n >= limits.perOrganisation)
+      .map(([org]) => org);
+    return trx
+      .selectFrom((qb) =>
+        qb
+          .selectFrom('webhook_endpoints as e')
+          .where('e.status', '=', 'enabled')
+          .$if(full.length > 0, (q) => q.where('e.organisation_id', 'not in', full))
+          .$if(limits.only !== undefined, (q) => q.where('e.id', 'in', limits.only!))
+          .select((eb) => [
+            ...CLAIMED_ENDPOINT.map((column) => `e.${column}` as const),
+            eb
+              .selectFrom('webhook_deliveries as d')
+              .select('d.next_attempt_at')
+              .whereRef('d.endpoint_id', '=', 'e.id')
+              .where('d.next_attempt_at', '<=', at)
+              .where('d.lease_until', 'is', null)
+              .orderBy('d.next_attempt_at')
+              .limit(1)
+              .as('oldest_due'),
+            eb
+              .selectFrom('webhook_deliveries as d')
+              .select((ib) => ib.fn.countAll<number | string>().as('n'))
+              .whereRef('d.endpoint_id', '=', 'e.id')
+              .where('d.lease_until', '>=', at)
+              .as('in_flight'),
+          ])
+          .as('c'),
+      )
+      .select([...CLAIMED_ENDPOINT.map((column) => `c.${column}` as const), 'c.in_flight'])
+      .where('c.oldest_due', 'is not', null)
+      .where('c.in_flight', '<', limits.perEndpoint)
+      .orderBy('c.oldest_due')
+      .orderBy('c.id')
+      .limit(limits.slots)
+      .execute() as Promise<DueEndpoint[]>;
+  }
+
+  /**
+   * The endpoints this claim may serve, with the requests open to each. On PostgreSQL: those no other
+   * instance is claiming for, counted again once locked, so a claim committed meanwhile is seen.
+   */
+  async #lockEndpoints(trx: Transaction<Database>, at: string, due: DueEndpoint[]): Promise<DueEndpoint[]> {
+    if (!this.#lockRows || due.length === 0) return due;
+    const locked = await trx
+      .selectFrom('webhook_endpoints')
+      .select('id')
+      .where(
+        'id',
+        'in',
+        due.map((e) => e.id),
+      )
+      .forNoKeyUpdate()
+      .skipLocked()
+      .execute();
+    if (locked.length === 0) return [];
+    const open = await trx
+      .selectFrom('webhook_deliveries')
+      .select((eb) => ['endpoint_id', eb.fn.countAll<number | string>().as('n')])
+      .where(
+        'endpoint_id',
+        'in',
+        locked.map((e) => e.id),
+      )
+      .where('lease_until', '>=', at)
+      .groupBy('endpoint_id')
+      .execute();
+    return due
+      .filter((e) => locked.some((l) => l.id === e.id))
+      .map((e) => ({ ...e, in_flight: open.find((o) => o.endpoint_id === e.id)?.n ?? 0 }));
+  }
+
+  /** Turn by turn, the first due delivery of every endpoint, then the second, while slots remain. */
+  async #takeTurns(
+    trx: Transaction<Database>,
+    at: string,
+    endpoints: DueEndpoint[],
+    limits: ClaimLimits,
+  ): Promise<{ chosen: WebhookDeliveryRow[]; skipped: boolean }> {
+    const room = new Map<string, number>();
+    const roomOf = (org: string) =>
+      room.get(org) ?? limits.perOrganisation - (limits.inFlightByOrganisation?.get(org) ?? 0);
+    const queues = new Map<string, WebhookDeliveryRow[]>();
+    const chosen: WebhookDeliveryRow[] = [];
+    let skipped = false;
+    for (let turn = 0; turn < limits.perEndpoint; turn++) {
+      for (const e of endpoints) {
+        if (chosen.length >= limits.slots) return { chosen, skipped };
+        if (roomOf(e.organisation_id) <= 0) {
+          skipped = true;
+          continue;
+        }
+        let queue = queues.get(e.id);
+        if (!queue) {
+          queue = await this.#oldestDue(trx, e.id, at, limits.perEndpoint - Number(e.in_flight));
+          queues.set(e.id, queue);
+        }
+        if (!queue[turn]) continue;
+        chosen.push(queue[turn]);
+        room.set(e.organisation_id, roomOf(e.organisation_id) - 1);
       }
-      return claimed;
+    }
+    return { chosen, skipped };
+  }
+
+  #oldestDue(
+    trx: Transaction<Database>,
+    endpointId: string,
+    at: string,
+    limit: number,
+  ): Promise<WebhookDeliveryRow[]> {
+    if (limit <= 0) return Promise.resolve([]);
+    let due = trx
+      .selectFrom('webhook_deliveries')
+      .selectAll()
+      .where('endpoint_id', '=', endpointId)
+      .where('next_attempt_at', '<=', at)
+      .where('lease_until', 'is', null)
+      .orderBy('next_attempt_at')
+      .limit(limit);
+    if (this.#lockRows) due = due.forUpdate().skipLocked();
+    return due.execute();
+  }
+
+  /** Marks the chosen deliveries as being sent and records each attempt's start. */
+  async #lease(
+    trx: Transaction<Database>,
+    rows: WebhookDeliveryRow[],
+    endpoints: DueEndpoint[],
+    at: string,
+    leaseUntil: Date,
+  ): Promise<ClaimedDelivery[]> {
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable('webhook_deliveries')
+      .set((eb) => ({
+        status: 'delivering',
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: null,
+        lease_until: leaseUntil.toISOString(),
+        updated_at: at,
+      }))
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .execute();
+    await trx
+      .insertInto('webhook_delivery_attempts')
+      .values(rows.map((r) => ({ delivery_id: r.id, number: r.attempts + 1, started_at: at })))
+      .execute();
+    const events = await trx
+      .selectFrom('events')
+      .selectAll()
+      .where('id', 'in', [...new Set(rows.map((r) => r.event_id))])
+      .execute();
+    return rows.map((row) => {
+      const { in_flight: _, ...endpoint } = endpoints.find((e) => e.id === row.endpoint_id)!;
+      return {
+        delivery: { ...row, status: 'delivering', attempts: row.attempts + 1 },
+        attempt: row.attempts + 1,
+        endpoint,
+        event: events.find((e) => e.id === row.event_id)!,
+      };
     });
   }
 

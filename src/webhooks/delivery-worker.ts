@@ -22,7 +22,16 @@ export interface DeliveryWorkerOptions {
   policy: UrlPolicy;
 }
 
-const BATCH = 20;
+/**
+ * Fair delivery (docs/webhooks.md). A receiver that hangs holds each request open until the timeout;
+ * these bounds keep such requests from taking the slots other receivers need. At most PER_ENDPOINT
+ * requests are open to one endpoint, over every instance.
+ */
+export const PER_ENDPOINT = 2;
+/** At most this many of one instance's slots go to one organisation's endpoints. */
+export const PER_ORGANISATION = 8;
+/** Requests one instance has open at once: eight organisations' full shares. */
+export const MAX_IN_FLIGHT = 64;
 /** Each retry waits four times longer than the one before (30 s, 2 min, 8 min, 32 min, ~2 h, ~8.5 h), up to 12 h. */
 const GROWTH = 4;
 const MAX_DELAY_MS = 12 * 3_600_000;
@@ -32,9 +41,23 @@ const MAX_DELAY_MS = 12 * 3_600_000;
  * attempt, and schedules retries with exponential backoff for 3 days. Delivery is at least once: a
  * receiver that answered after our timeout, or an instance that stopped mid-request, means the event is
  * sent again with the same id, which receivers use to ignore repeats (docs/webhooks.md).
+ *
+ * Deliveries run side by side and end independently, and the slot one frees is filled at once, so a
+ * slow receiver delays only its own deliveries. A round (a poll, or news of a queued event) claims with
+ * endpoints taking turns (DeliveryStore.claimDue). When a delivery ends with slots to spare, every
+ * other endpoint with work due already had its turn, so only that endpoint is looked at again; when the
+ * instance or the organisation was full, everyone is.
  */
 export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
   readonly #o: DeliveryWorkerOptions;
+  readonly #inFlight = new Set<Promise<void>>();
+  readonly #byOrganisation = new Map<string, number>();
+  /** What the running claim should look at next: every endpoint, or these. */
+  #wantAll = false;
+  readonly #wanted = new Set<string>();
+  #claiming = false;
+  #claims: Promise<void> = Promise.resolve();
+  #stopping = false;
 
   constructor(options: DeliveryWorkerOptions) {
     super({
@@ -48,16 +71,103 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
     this.#o = options;
   }
 
-  /** One round: retry attempts whose worker stopped, then send everything due. */
+  /** Sends everything due now, refilling slots as deliveries end, and returns once none is in flight. */
   override async runOnce(): Promise<void> {
+    await this.round();
+    await this.#idle();
+  }
+
+  /** The poll loop's round: retry attempts whose worker stopped, fill the free slots, and return. */
+  protected override async round(): Promise<void> {
     await this.#recoverExpiredLeases();
-    for (;;) {
-      const now = this.#o.clock.now();
-      const leaseUntil = new Date(now.getTime() + this.#o.timeoutMs + 5_000);
-      const claimed = await this.#o.store.claimDue(now, leaseUntil, BATCH);
-      await Promise.all(claimed.map((c) => this.#deliver(c)));
-      if (claimed.length < BATCH || this.loop.stopped) return;
+    await this.#fill();
+  }
+
+  override start(): void {
+    this.#stopping = false;
+    super.start();
+  }
+
+  /** Stops claiming and waits for the deliveries in flight, so their attempts are recorded. */
+  override async stop(): Promise<void> {
+    this.#stopping = true;
+    await super.stop();
+    await this.#idle();
+  }
+
+  /** Waits until no delivery is in flight and no claim runs (a failed claim was logged by its caller). */
+  async #idle(): Promise<void> {
+    while (this.#inFlight.size > 0 || this.#claiming) {
+      const claims = this.#claiming ? [this.#claims.catch(() => undefined)] : [];
+      await Promise.race([...this.#inFlight, ...claims]);
     }
+  }
+
+  /** Claims into the free slots for every endpoint, or only `endpointId`; joins a claim that runs. */
+  #fill(endpointId?: string): Promise<void> {
+    if (endpointId === undefined) this.#wantAll = true;
+    else this.#wanted.add(endpointId);
+    if (!this.#claiming) this.#claims = this.#claimWhileWanted();
+    return this.#claims;
+  }
+
+  async #claimWhileWanted(): Promise<void> {
+    // Set and cleared in this function's own turns, so a #fill never finds a claim that has finished.
+    this.#claiming = true;
+    try {
+      while ((this.#wantAll || this.#wanted.size > 0) && !this.#stopping) {
+        const only = this.#wantAll ? undefined : [...this.#wanted];
+        this.#wantAll = false;
+        this.#wanted.clear();
+        await this.#claim(only);
+      }
+    } finally {
+      this.#claiming = false;
+    }
+  }
+
+  async #claim(only: string[] | undefined): Promise<void> {
+    for (;;) {
+      const slots = MAX_IN_FLIGHT - this.#inFlight.size;
+      if (slots <= 0) return;
+      const now = this.#o.clock.now();
+      const { claimed, more } = await this.#o.store.claimDue(
+        now,
+        new Date(now.getTime() + this.#o.timeoutMs + 5_000),
+        {
+          slots,
+          perEndpoint: PER_ENDPOINT,
+          perOrganisation: PER_ORGANISATION,
+          inFlightByOrganisation: this.#byOrganisation,
+          only,
+        },
+      );
+      for (const c of claimed) this.#start(c);
+      if (!more || claimed.length === 0) return;
+    }
+  }
+
+  #start(claimed: ClaimedDelivery): void {
+    const { id: endpointId, organisation_id: org } = claimed.endpoint;
+    this.#byOrganisation.set(org, (this.#byOrganisation.get(org) ?? 0) + 1);
+    const running: Promise<void> = this.#deliver(claimed)
+      .catch((error: unknown) =>
+        // Its lease runs out and a later round records the attempt as lost and retries it.
+        this.#o.logger.error({ err: error, delivery: claimed.delivery.id }, 'webhook attempt not recorded'),
+      )
+      .then(() => {
+        const wasFull =
+          this.#inFlight.size >= MAX_IN_FLIGHT || this.#byOrganisation.get(org)! >= PER_ORGANISATION;
+        this.#inFlight.delete(running);
+        const left = this.#byOrganisation.get(org)! - 1;
+        if (left > 0) this.#byOrganisation.set(org, left);
+        else this.#byOrganisation.delete(org);
+        if (this.#stopping) return;
+        this.#fill(wasFull ? undefined : endpointId).catch((error: unknown) =>
+          this.#o.logger.error({ err: error }, 'webhook delivery claim failed'),
+        );
+      });
+    this.#inFlight.add(running);
   }
 
   async #deliver({ delivery, attempt, endpoint, event }: ClaimedDelivery): Promise<void> {

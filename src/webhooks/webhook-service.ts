@@ -9,6 +9,7 @@ import { DeliveryWorker } from './delivery-worker.ts';
 import { recordEvents } from './event-outbox.ts';
 import { PING } from './event-types.ts';
 import { type EventView, eventView } from './event-view.ts';
+import { EventRetention } from './retention.ts';
 import { newSigningSecret } from './signature.ts';
 import { assertResolvesPublicly, checkUrlShape, UnsafeUrlError, type UrlPolicy } from './url-safety.ts';
 import type {
@@ -33,6 +34,8 @@ export interface WebhookServiceOptions {
   logger: Logger;
   policy: UrlPolicy;
   worker: { enabled: boolean; pollMs: number; timeoutMs: number; retryBaseMs: number };
+  /** EVENT_RETENTION_DAYS: older events, with their deliveries and attempts, are removed on the worker's instances. */
+  retentionDays: number;
 }
 
 /** Webhook endpoints, events and deliveries; owns the delivery worker and the event sink. */
@@ -41,6 +44,8 @@ export class WebhookService {
   readonly #clock: Clock;
   readonly #policy: UrlPolicy;
   readonly worker: DeliveryWorker;
+  /** Removes old events; scheduled with the worker, run by hand with `wcs events prune`. */
+  readonly retention: EventRetention;
   readonly #workerEnabled: boolean;
 
   constructor(o: WebhookServiceOptions) {
@@ -55,6 +60,12 @@ export class WebhookService {
       policy: o.policy,
       ...o.worker,
     });
+    this.retention = new EventRetention({
+      db: o.db,
+      clock: o.clock,
+      logger: o.logger,
+      days: o.retentionDays,
+    });
   }
 
   /** What other capabilities record their events through, in their own transactions. */
@@ -65,11 +76,13 @@ export class WebhookService {
   };
 
   start(): void {
-    if (this.#workerEnabled) this.worker.start();
+    if (!this.#workerEnabled) return;
+    this.worker.start();
+    this.retention.start();
   }
 
-  stop(): Promise<void> {
-    return this.worker.stop();
+  async stop(): Promise<void> {
+    await Promise.all([this.worker.stop(), this.retention.stop()]);
   }
 
   async create(scope: WebhookScope, body: CreateEndpointBody): Promise<WebhookEndpoint> {

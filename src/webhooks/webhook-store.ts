@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
 import type { Database } from '../platform/db/schema.ts';
+import { isIdOf } from '../platform/ids.ts';
 import { recordEvents } from './event-outbox.ts';
 import type {
   EventRow,
@@ -52,7 +53,8 @@ export class WebhookStore {
     return this.#endpoints(this.#db, scope).orderBy('created_at').orderBy('id').execute();
   }
 
-  endpoint(scope: WebhookScope, id: string): Promise<WebhookEndpointRow | undefined> {
+  async endpoint(scope: WebhookScope, id: string): Promise<WebhookEndpointRow | undefined> {
+    if (!isIdOf('we', id)) return undefined;
     return this.#endpoints(this.#db, scope).where('id', '=', id).executeTakeFirst();
   }
 
@@ -75,6 +77,7 @@ export class WebhookStore {
 
   /** Deletes an endpoint with its deliveries and their attempts; the events stay. */
   async deleteEndpoint(scope: WebhookScope, id: string): Promise<boolean> {
+    if (!isIdOf('we', id)) return false;
     return this.#db.transaction().execute(async (trx) => {
       const found = await this.#endpoints(trx, scope).where('id', '=', id).executeTakeFirst();
       if (!found) return false;
@@ -118,7 +121,8 @@ export class WebhookStore {
     return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(page.limit).execute();
   }
 
-  event(scope: WebhookScope, id: string): Promise<EventRow | undefined> {
+  async event(scope: WebhookScope, id: string): Promise<EventRow | undefined> {
+    if (!isIdOf('evt', id)) return undefined;
     return this.#db
       .selectFrom('events')
       .selectAll()
@@ -137,7 +141,8 @@ export class WebhookStore {
     return rows;
   }
 
-  delivery(endpointId: string, id: string): Promise<DeliveryWithEvent | undefined> {
+  async delivery(endpointId: string, id: string): Promise<DeliveryWithEvent | undefined> {
+    if (!isIdOf('whd', id)) return undefined;
     return this.#deliveries()
       .where('d.endpoint_id', '=', endpointId)
       .where('d.id', '=', id)

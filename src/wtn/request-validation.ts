@@ -2,8 +2,9 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
+import { signatureProblems } from '../platform/person-name.ts';
 import type { EwcLookup } from './dependencies.ts';
-import { GenerateWtnBody } from './wtn-schemas.ts';
+import { GenerateWtnBody, SignBody } from './wtn-schemas.ts';
 
 /** One problem, in the shape the error handler turns into `details` (src/platform/error-handler.ts). */
 interface Issue {
@@ -78,14 +79,37 @@ export function generateWtnIssues(body: unknown, catalogue: EwcLookup): Issue[] 
  * lists every problem. Our own issues come first so, for a field with both, the plainer message wins.
  */
 export function generateWtnValidator(catalogue: EwcLookup): FastifySchemaCompiler<TSchema> {
-  const check = Compile(GenerateWtnBody);
+  return bodyValidator(GenerateWtnBody, (body) => generateWtnIssues(body, catalogue));
+}
+
+/**
+ * A signature's name and position under the one rule for printed names (src/platform/person-name.ts),
+ * the rule the signing page applies too: trimmed, something visible, no control or bidi characters.
+ */
+function signIssues(body: unknown): Issue[] {
+  if (!isObject(body)) return [];
+  return signatureProblems({ name: body.name, position: body.position }).map(({ field, problem }) => ({
+    keyword: 'wtn',
+    instancePath: field,
+    params: {},
+    message: problem,
+  }));
+}
+
+/** Validates a signature's body: the schema's errors and the name rule together. */
+export const signValidator: FastifySchemaCompiler<TSchema> = bodyValidator(SignBody, signIssues);
+
+function bodyValidator(
+  schema: TSchema,
+  issuesOf: (body: unknown) => Issue[],
+): FastifySchemaCompiler<TSchema> {
+  const check = Compile(schema);
   return (route) => {
     if (route.httpPart !== 'body') return TypeBoxValidatorCompiler(route);
-    return (value: unknown) => validateBody(value);
+    return (value: unknown) => {
+      const issues = issuesOf(value);
+      if (issues.length === 0 && check.Check(value)) return { value };
+      return { error: [...issues, ...(check.Check(value) ? [] : check.Errors(value))] } as never;
+    };
   };
-  function validateBody(value: unknown) {
-    const issues = generateWtnIssues(value, catalogue);
-    if (issues.length === 0 && check.Check(value)) return { value };
-    return { error: [...issues, ...(check.Check(value) ? [] : check.Errors(value))] } as never;
-  }
 }

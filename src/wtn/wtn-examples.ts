@@ -283,6 +283,28 @@ export const SIGN_ERRORS = {
   ]),
 };
 
+/** Signing by API adds the rule for printed names (src/platform/person-name.ts) to the 400s. */
+export const SIGNATURE_ERRORS = {
+  ...SIGN_ERRORS,
+  400: errorResponse(
+    'A field missing, blank or unknown, a party other than transferor or transferee, or a name or position with nothing visible or with control or text-direction characters.',
+    [
+      {
+        summary: 'Fields not valid',
+        code: 'INVALID_REQUEST',
+        message: 'The request body is not valid: see details.',
+        details: [{ field: '/party', issue: 'must be one of transferor, transferee' }],
+      },
+      {
+        summary: 'A name with nothing visible',
+        code: 'INVALID_REQUEST',
+        message: 'The request body is not valid: see details.',
+        details: [{ field: '/name', issue: 'must not be blank' }],
+      },
+    ],
+  ),
+};
+
 export const TRANSFER_ERRORS = {
   400: errorResponse('A field missing, of the wrong type or unknown.', [
     {

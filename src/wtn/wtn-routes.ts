@@ -9,7 +9,7 @@ import type { EwcLookup } from './dependencies.ts';
 import { sendNotesCsv } from './note-csv.ts';
 import type { NoteFilters, NoteScope } from './note-store.ts';
 import { parseReference } from './reference.ts';
-import { generateWtnValidator } from './request-validation.ts';
+import { generateWtnValidator, signValidator } from './request-validation.ts';
 import {
   CSV_EXAMPLE,
   CSV_NOT_PAGED,
@@ -22,6 +22,7 @@ import {
   NOTE_NOT_FOUND,
   SIGN_ERRORS,
   SIGN_EXAMPLES,
+  SIGNATURE_ERRORS,
   SIGNED_NOTE_EXAMPLES,
   SIGNING_LINK_EXAMPLES,
   SIGNING_LINK_RESPONSE_EXAMPLES,
@@ -317,6 +318,7 @@ function signingRoutes(app: App, wtn: WtnService, publicUrl: string | undefined)
   app.post(
     '/wtn/:reference/signatures',
     {
+      validatorCompiler: signValidator,
       schema: {
         operationId: 'signWtn',
         tags: TAGS,
@@ -330,7 +332,7 @@ function signingRoutes(app: App, wtn: WtnService, publicUrl: string | undefined)
             ...withExamples(NoteRef, SIGNED_NOTE_EXAMPLES),
             description: 'The note with the signature.',
           },
-          ...SIGN_ERRORS,
+          ...SIGNATURE_ERRORS,
         },
       },
     },

@@ -368,11 +368,17 @@ export const WtnList = Type.Object({
   next_starting_after: Nullable(Type.String({ description: 'Pass as `starting_after` for the next page.' })),
 });
 
-const Name = Type.String({ minLength: 1, maxLength: 200, description: 'The name of the person signing.' });
+const Name = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  description:
+    'The name of the person signing, printed on the note: trimmed; it must show something visible and hold no control or text-direction (bidi) characters.',
+});
 const Position = Type.Optional(
   Type.String({
     maxLength: 200,
-    description: 'Their role, e.g. Driver, Yard manager. Blank counts as not given.',
+    description:
+      'Their role, e.g. Driver, Yard manager. Blank counts as not given; when given, the same rule as `name`.',
   }),
 );
 const PartyField = Type.Union([Type.Literal('transferor'), Type.Literal('transferee')], {

@@ -478,7 +478,8 @@ export class WtnService {
     const { limit, startingAfter, ...filters } = options;
     let after: NoteFilters['after'];
     if (startingAfter !== undefined) {
-      after = await this.#store.position(scope, startingAfter.trim().toUpperCase());
+      const reference = parseReference(startingAfter);
+      after = reference === undefined ? undefined : await this.#store.position(scope, reference);
       if (!after) {
         throw new ApiError('INVALID_REQUEST', 'starting_after is not the reference of one of your notes.', [
           { field: 'starting_after', issue: 'is not a note of this organisation and mode' },

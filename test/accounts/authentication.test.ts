@@ -112,4 +112,25 @@ describe('revocation reaches an instance that cached the key', () => {
       await first.close();
     }
   });
+
+  it.skipIf(!process.env.REDIS_URL)(
+    'with Redis, takes effect on the other instance at once, not after its cache expires',
+    async () => {
+      const ttl = { AUTH_CACHE_TTL_MS: '1000' };
+      const first = await createTestApp({ env: ttl });
+      const second = await createTestApp({ db: first.db, env: ttl });
+      try {
+        const { key, keyId } = await first.newKey();
+        const call = () => second.call(key, { method: 'GET', url: '/v1/account' });
+        expect((await call()).statusCode).toBe(200);
+        await first.app.services.accounts.revokeKey(keyId);
+        // Well inside the second instance's 1 s cache: only the published revocation can refuse it.
+        await new Promise((r) => setTimeout(r, 150));
+        expect((await call()).statusCode).toBe(401);
+      } finally {
+        await second.close();
+        await first.close();
+      }
+    },
+  );
 });

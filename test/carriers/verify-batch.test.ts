@@ -111,6 +111,7 @@ describe('POST /v1/verify-carrier/batch', () => {
     const free = await t.newKey({ mode: 'live', plan: 'free' }); // 50 calls a month
     const refused = await batch(REGISTERED.slice(0, 51), free.key);
     expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.code).toBe('MONTHLY_QUOTA_EXCEEDED');
     expect(refused.json().error.message).toContain('needs 51 calls');
     expect(refused.json().error.message).toContain('50');
     expect(await used(free.key)).toBe(0);

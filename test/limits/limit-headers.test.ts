@@ -58,6 +58,7 @@ describe('limit headers on every authenticated response', () => {
 
     const monthly = await t.call(key, { url: '/v1/billable' });
     expect(monthly.statusCode).toBe(429);
+    expect(monthly.json().error.code).toBe('MONTHLY_QUOTA_EXCEEDED');
     expect(monthly.json().error.message).toMatch(/^Monthly limit reached/);
     expectLimitHeaders(monthly, 0);
     expect(monthly.headers['x-ratelimit-remaining']).toBe('1');
@@ -65,6 +66,7 @@ describe('limit headers on every authenticated response', () => {
     await t.call(key, { url: '/v1/free' });
     const window = await t.call(key, { url: '/v1/free' });
     expect(window.statusCode).toBe(429);
+    expect(window.json().error.code).toBe('RATE_LIMIT_EXCEEDED');
     expect(window.json().error.message).toMatch(/^Rate limit exceeded/);
     expect(window.headers['retry-after']).toBe('60');
     expectLimitHeaders(window, 0);

@@ -37,7 +37,7 @@ describe('monthly quota', () => {
     }
     const refused = await t.call(key, { url: '/v1/billable' });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json().error.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(refused.json().error.code).toBe('MONTHLY_QUOTA_EXCEEDED');
     expect(refused.json().error.message).toMatch(/^Monthly limit reached/);
     expect(refused.json().error.message).toContain('2026-04-01T00:00:00.000Z');
     // 2026-03-14T10:00Z to 2026-04-01T00:00Z
@@ -130,8 +130,12 @@ describe('monthly quota', () => {
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 429)).toHaveLength(49);
+    const codes = responses.filter((r) => r.statusCode === 429).map((r) => r.json().error.code);
+    // The other 40 were over the 10-a-minute window: each refusal names the limit that made it.
+    expect(codes.filter((c) => c === 'MONTHLY_QUOTA_EXCEEDED')).toHaveLength(9);
+    expect(codes.filter((c) => c === 'RATE_LIMIT_EXCEEDED')).toHaveLength(40);
     const monthly = responses.filter((r) => r.statusCode === 429 && /^Monthly/.test(r.json().error.message));
-    expect(monthly).toHaveLength(9); // the other 40 were over the 10-a-minute window
+    expect(monthly).toHaveLength(9);
     expect((await t.services.limits.usage(await auth(key))).used).toBe(50);
   });
 

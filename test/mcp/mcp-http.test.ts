@@ -3,6 +3,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { garageBody, PART_C, PART_D, partE } from '../consignments/consignment-app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { recordUsage } from '../limits/limited-app.ts';
 import { callTool, connectHttp, noteRequest } from './mcp-client.ts';
 
 const TOOLS = [
@@ -333,6 +334,25 @@ describe('limits over MCP', () => {
     const res = await post(key, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/);
+    await client.close();
+  });
+});
+
+describe('a spent month over MCP', () => {
+  it('is a MONTHLY_QUOTA_EXCEEDED tool error, saying not to retry before the reset', async () => {
+    const { key, keyId } = await t.newKey({ mode: 'live', plan: 'free' });
+    await recordUsage(t.db, keyId, new Date().toISOString().slice(0, 10), 50);
+    const client = await connectHttp(base, key);
+    const refused = await callTool(client, 'classify_waste', { description: 'broken pallets' });
+    expect(refused.isError).toBe(true);
+    expect(refused.text).toMatch(/^MONTHLY_QUOTA_EXCEEDED \(HTTP 429\): Monthly limit reached/);
+    expect(refused.text).toMatch(/Retry after \d+ s\./);
+    expect(refused.text).toContain('trying again before the reset is refused the same way');
+    expect(refused.data).toMatchObject({
+      error: { code: 'MONTHLY_QUOTA_EXCEEDED', status: 429, retry_after_seconds: expect.any(Number) },
+    });
+    // A look-up costs no quota: it still answers.
+    expect((await callTool(client, 'look_up_ewc_code', { code: '170504' })).isError).toBe(false);
     await client.close();
   });
 });

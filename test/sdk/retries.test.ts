@@ -7,6 +7,7 @@ import {
   WcsServerError,
   WcsTimeoutError,
 } from '../../packages/sdk/src/index.ts';
+import { recordUsage } from '../limits/limited-app.ts';
 import { noteBody, rejection, sdkServer } from './sdk-server.ts';
 import { envelope, StandIn } from './stand-in.ts';
 
@@ -85,8 +86,13 @@ describe('retries', () => {
   });
 
   it('does not wait for a Retry-After longer than maxRetryDelayMs (a spent monthly quota)', async () => {
-    script({ status: 429, headers: { 'retry-after': '86400' }, body: envelope('RATE_LIMIT_EXCEEDED', 429) });
+    script({
+      status: 429,
+      headers: { 'retry-after': '86400' },
+      body: envelope('MONTHLY_QUOTA_EXCEEDED', 429),
+    });
     const error = await rejection(wcs.notes.list(), WcsRateLimitError);
+    expect(error.code).toBe('MONTHLY_QUOTA_EXCEEDED');
     expect(error.retryAfter).toBe(86400);
     expect(standIn.arrivals).toHaveLength(1);
     expect(retries).toEqual([]);
@@ -152,6 +158,32 @@ describe('rate limits of the real service', () => {
       expect(error!.retryAfter).toBeGreaterThanOrEqual(1);
       expect(error!.retryAfter).toBeLessThanOrEqual(60);
       expect(error!.requestId).toBe(error!.headers.get('request-id'));
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('throws MONTHLY_QUOTA_EXCEEDED for a spent month at once, without retrying before the reset', async () => {
+    const server = await sdkServer();
+    try {
+      const { key, keyId } = await server.newKey({ mode: 'live', plan: 'free' });
+      await recordUsage(server.db, keyId, new Date().toISOString().slice(0, 10), 50);
+      const seen: RetryEvent[] = [];
+      const client = new WasteComplianceClient({
+        apiKey: key,
+        baseUrl: server.url,
+        onRetry: (event) => seen.push(event),
+      });
+      const error = await rejection(
+        client.waste.classify({ description: 'broken pallets' }),
+        WcsRateLimitError,
+      );
+      expect(error.code).toBe('MONTHLY_QUOTA_EXCEEDED');
+      expect(error.status).toBe(429);
+      expect(error.retryAfter).toBeGreaterThan(60);
+      expect(seen).toEqual([]);
+      // Free routes still answer.
+      await expect(client.account.get()).resolves.toBeDefined();
     } finally {
       await server.close();
     }

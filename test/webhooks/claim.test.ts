@@ -17,11 +17,12 @@ describe('sharing deliveries between instances', () => {
     const stores = [new DeliveryStore(t.db), new DeliveryStore(t.db), new DeliveryStore(t.db)];
     const now = new Date();
     const lease = new Date(now.getTime() + 60_000);
-    const claims = await Promise.all(stores.map((s) => s.claimDue(now, lease, 10)));
-    const claimed = claims.flat().map((c) => c.delivery.id);
+    const uncapped = { perEndpoint: 100, perOrganisation: 100 };
+    const claims = await Promise.all(stores.map((s) => s.claimDue(now, lease, { ...uncapped, slots: 10 })));
+    const claimed = claims.flatMap((c) => c.claimed).map((c) => c.delivery.id);
     expect(new Set(claimed).size).toBe(claimed.length);
-    const again = await stores[0].claimDue(now, lease, 100);
-    const all = [...claimed, ...again.map((c) => c.delivery.id)];
+    const again = await stores[0].claimDue(now, lease, { ...uncapped, slots: 100 });
+    const all = [...claimed, ...again.claimed.map((c) => c.delivery.id)];
     expect(new Set(all).size).toBe(24);
     expect(all).toHaveLength(24);
     const deliveries = (await t.get(`/v1/webhook-endpoints/${id}/deliveries?limit=100`)).json().data;
@@ -53,5 +54,34 @@ describe('sharing deliveries between instances', () => {
     const [delivery] = (await t.get(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)).json().data;
     expect(delivery.status).toBe('succeeded');
     expect(delivery.attempts[0].error).toContain('stopped while this delivery was being sent');
+  });
+
+  it('lets endpoints take turns, and never opens more than the cap to one endpoint over every instance', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await t.endpoint(['wtn.created'], t.otherOrgKey)).id);
+    for (let i = 0; i < 4; i++) {
+      expect((await t.post('/v1/generate-wtn', validBody(), t.otherOrgKey)).statusCode).toBe(201);
+    }
+    const now = new Date();
+    const lease = new Date(now.getTime() + 60_000);
+    const limits = { perEndpoint: 2, perOrganisation: 100 };
+    // Three slots go one to each endpoint, not two to the first.
+    const first = await new DeliveryStore(t.db).claimDue(now, lease, { ...limits, slots: 3 });
+    expect(first.claimed.map((c) => c.endpoint.id).sort()).toEqual([...ids].sort());
+    const stores = [1, 2, 3, 4].map(() => new DeliveryStore(t.db));
+    const claims = await Promise.all(stores.map((s) => s.claimDue(now, lease, { ...limits, slots: 10 })));
+    // A claim made after those tops each endpoint up to the cap, and no further.
+    const rest = await stores[0].claimDue(now, lease, { ...limits, slots: 10 });
+    const all = [...first.claimed, ...claims.flatMap((c) => c.claimed), ...rest.claimed];
+    expect(new Set(all.map((c) => c.delivery.id)).size).toBe(all.length);
+    expect(ids.map((id) => all.filter((c) => c.endpoint.id === id).length)).toEqual([2, 2, 2]);
+    // An organisation's share of one instance's slots is a cap too.
+    const later = new Date(lease.getTime() + 1);
+    const shared = await stores[0].claimDue(later, new Date(later.getTime() + 60_000), {
+      slots: 10,
+      perEndpoint: 2,
+      perOrganisation: 3,
+    });
+    expect(shared.claimed).toHaveLength(3);
   });
 });

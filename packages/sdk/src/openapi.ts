@@ -774,7 +774,7 @@ export interface components {
                  * @description Stable, machine-readable error code: see the [errors guide](/docs/guides/errors).
                  * @enum {string}
                  */
-                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
+                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "MONTHLY_QUOTA_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
                 /** @description What went wrong and what to do about it. */
                 message: string;
                 /** @description The HTTP status, repeated. */
@@ -1829,7 +1829,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2037,7 +2037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2192,7 +2192,7 @@ export interface operations {
                             /** @description The error a single check of this number would have answered (its envelope). */
                             error: {
                                 /** @enum {string} */
-                                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
+                                code: "INVALID_REQUEST" | "INVALID_REGISTRATION_NUMBER" | "INVALID_API_KEY" | "NOT_FOUND" | "EWC_CODE_NOT_FOUND" | "CARRIER_NOT_FOUND" | "WTN_NOT_FOUND" | "SITE_NOT_FOUND" | "RECEIPT_NOT_FOUND" | "CARRIER_WATCH_NOT_FOUND" | "WEBHOOK_ENDPOINT_NOT_FOUND" | "WEBHOOK_DELIVERY_NOT_FOUND" | "EVENT_NOT_FOUND" | "CONSIGNMENT_NOTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "ALREADY_SIGNED" | "NOTE_SIGNED" | "NOTE_IMMUTABLE" | "NOTE_SUPERSEDED" | "NOT_A_SEASON_TICKET" | "PART_OUT_OF_ORDER" | "CONSIGNMENT_CODE_IN_USE" | "CARRIER_WATCH_EXISTS" | "WEBHOOK_ENDPOINT_DISABLED" | "WEBHOOK_URL_NOT_ALLOWED" | "SUPERSEDED_NOTE_NOT_FOUND" | "SEASON_TICKET_NOT_ALLOWED" | "TRANSFER_OUTSIDE_SEASON_TICKET" | "CARRIER_REGISTRATION_EXPIRED" | "NOT_HAZARDOUS_WASTE" | "CONSIGNMENT_CODE_INVALID" | "NATION_NOT_SUPPORTED" | "CONSIGNMENT_NOTE_INVALID" | "CARRIER_NOT_REGISTERED" | "RECEIPT_CONSIGNMENT_NOTE_NOT_FOUND" | "RECEIPT_SITE_UNKNOWN" | "SITE_ARCHIVED" | "RECEIPT_WTN_NOT_FOUND" | "RECEIPT_SITE_CHANGED" | "RECEIPT_NOT_IN_REVIEW" | "PAYLOAD_TOO_LARGE" | "REQUEST_TIMEOUT" | "URI_TOO_LONG" | "IDEMPOTENCY_KEY_REUSED" | "RATE_LIMIT_EXCEEDED" | "MONTHLY_QUOTA_EXCEEDED" | "HEADERS_TOO_LARGE" | "INTERNAL_ERROR" | "CLASSIFICATION_FAILED" | "EA_REGISTER_UNAVAILABLE" | "DWT_NOT_CONFIGURED" | "SERVICE_UNAVAILABLE";
                                 /** @description What is wrong with this number and what to do. */
                                 message: string;
                                 /** @description The HTTP status a single verify-carrier would have answered. */
@@ -2253,7 +2253,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -2419,7 +2419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3046,7 +3046,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3219,7 +3219,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3320,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3423,7 +3423,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3480,9 +3480,9 @@ export interface operations {
                 "application/json": {
                     /** @description `transferor`: the producer or holder handing the waste over; `transferee`: the carrier. */
                     party: "transferor" | "transferee";
-                    /** @description The name of the person signing. */
+                    /** @description The name of the person signing, printed on the note: trimmed; it must show something visible and hold no control or text-direction (bidi) characters. */
                     name: string;
-                    /** @description Their role, e.g. Driver, Yard manager. Blank counts as not given. */
+                    /** @description Their role, e.g. Driver, Yard manager. Blank counts as not given; when given, the same rule as `name`. */
                     position?: string;
                 };
             };
@@ -3506,7 +3506,7 @@ export interface operations {
                     "application/json": components["schemas"]["WasteTransferNote"];
                 };
             };
-            /** @description A field missing, blank or unknown, or a party other than transferor or transferee. */
+            /** @description A field missing, blank or unknown, a party other than transferor or transferee, or a name or position with nothing visible or with control or text-direction characters. */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3589,7 +3589,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3763,7 +3763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3969,7 +3969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4051,7 +4051,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4187,7 +4187,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4288,7 +4288,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4389,7 +4389,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4550,7 +4550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4679,7 +4679,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4973,7 +4973,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5093,7 +5093,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5405,7 +5405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5572,7 +5572,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5699,7 +5699,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -5962,7 +5962,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6063,7 +6063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6164,7 +6164,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6381,7 +6381,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6569,7 +6569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6709,7 +6709,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6788,7 +6788,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6933,7 +6933,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7034,7 +7034,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7141,7 +7141,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7311,7 +7311,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7412,7 +7412,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7534,7 +7534,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7665,7 +7665,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7771,7 +7771,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7895,7 +7895,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8007,7 +8007,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8108,7 +8108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8358,7 +8358,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit or its monthly quota is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];

@@ -1,7 +1,8 @@
 /**
  * Reading what every signing form has: a typed name, a position, an optional drawn signature (a PNG data
- * URL from the canvas) and the declaration's checkbox. What a document adds to its form, and the rules
- * for a name, are the document's.
+ * URL from the canvas) and the declaration's checkbox. What a document adds to its form is the
+ * document's; a name and a position follow the one rule of every signature (../person-name.ts), applied
+ * by the document's form or service, so a link and the API give the same answer.
  */
 
 /** What is wrong with each field of a signing form, by the field's id, in words shown next to it. */
