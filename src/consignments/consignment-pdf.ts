@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { bottomOfPage, MARGIN, TOP } from '../wtn/pdf/layout.ts';
+import { a4Document } from '../platform/pdf/a4-document.ts';
+import { bottomOfPage, MARGIN } from '../wtn/pdf/layout.ts';
 import type { ConsignmentNote } from './consignment-schemas.ts';
 import { type Drawings, partC, partD } from './pdf/certificates.ts';
 import { continuationSheets } from './pdf/continuation.ts';
@@ -30,25 +30,12 @@ export function renderConsignmentPdf(
   note: ConsignmentNote,
   options: { drawings?: Drawings; today?: string } = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    // Pages are broken by the layout (which keeps to BOTTOM), never by pdfkit inside a field.
-    margins: { top: TOP, bottom: 20, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: `Hazardous waste consignment note ${note.consignment_code}`,
-      Subject:
-        note.mode === 'test'
-          ? 'Hazardous waste consignment note (TEST DATA)'
-          : 'Hazardous waste consignment note',
-      Creator: 'Waste Compliance Service',
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes: done } = a4Document({
+    title: `Hazardous waste consignment note ${note.consignment_code}`,
+    subject:
+      note.mode === 'test'
+        ? 'Hazardous waste consignment note (TEST DATA)'
+        : 'Hazardous waste consignment note',
   });
   const drawings = options.drawings ?? {};
   doc.y = MARGIN - 4;

@@ -1,8 +1,8 @@
-import PDFDocument from 'pdfkit';
+import { a4Document } from '../platform/pdf/a4-document.ts';
 import { decorateEveryPage } from '../platform/pdf/page-footer.ts';
 import { watermark } from '../platform/pdf/watermark.ts';
 import { checksSection } from './pdf/checks-section.ts';
-import { type Doc, GREY, MARGIN, TOP } from './pdf/layout.ts';
+import { type Doc, GREY, MARGIN } from './pdf/layout.ts';
 import { header, parties, transferAndDestination, wasteSection } from './pdf/note-sections.ts';
 import { scheduleSection } from './pdf/schedule.ts';
 import { type Drawings, signatureSection } from './pdf/signature-block.ts';
@@ -26,22 +26,9 @@ export function renderNotePdf(
   note: WasteTransferNote,
   options: { drawings?: Drawings; today?: string } = {},
 ): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    // Pages are broken by the layout (which keeps to BOTTOM), never by pdfkit inside a field.
-    margins: { top: TOP, bottom: 20, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: {
-      Title: `Waste transfer note ${note.reference}`,
-      Subject: note.mode === 'test' ? 'Waste transfer note (TEST DATA)' : 'Waste transfer note',
-      Creator: 'Waste Compliance Service',
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, bytes: done } = a4Document({
+    title: `Waste transfer note ${note.reference}`,
+    subject: note.mode === 'test' ? 'Waste transfer note (TEST DATA)' : 'Waste transfer note',
   });
   doc.y = MARGIN - 4;
   header(doc, note);

@@ -1,0 +1,26 @@
+import PDFDocument from 'pdfkit';
+import { MARGIN, TOP } from '../../wtn/pdf/layout.ts';
+
+/**
+ * An A4 document laid out by our measured blocks, and the promise of its bytes once `doc.end()` is
+ * called. Pages are broken by the layout (which keeps to BOTTOM), never by pdfkit inside a field, and
+ * are buffered so every page can be decorated at the end (footer, watermark).
+ */
+export function a4Document(info: { title: string; subject: string }): {
+  doc: PDFKit.PDFDocument;
+  bytes: Promise<Buffer>;
+} {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margins: { top: TOP, bottom: 20, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: info.title, Subject: info.subject, Creator: 'Waste Compliance Service' },
+  });
+  const chunks: Buffer[] = [];
+  const bytes = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, bytes };
+}
