@@ -216,7 +216,9 @@ function registerProbes(app: FastifyInstance, db: Db): void {
       return { status: 'ready', database: db.dialect };
     } catch (err) {
       app.log.error({ err }, 'readiness check failed');
-      throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable.');
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The database is not reachable.', undefined, {
+        'Retry-After': '5',
+      });
     }
   });
 }

@@ -77,6 +77,7 @@ describe('the error envelope', () => {
     await other.db.close();
     const res = await other.app.inject({ method: 'GET', url: '/ready' });
     expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
     expectEnvelope(res, 'SERVICE_UNAVAILABLE');
     await other.app.close();
   });
