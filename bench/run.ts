@@ -5,7 +5,11 @@
 //   npm run bench                 all scenarios and measurements
 //   npm run bench -- classify     only those whose name contains "classify"
 //   npm run bench -- 'wtn (live)|consignment'   those containing either
+//   npm run bench -- --runs 3 wtn  three whole runs, then each figure's median
 //   BENCH_SECONDS=10 npm run bench
+//
+// Each ratio is printed against the bare route measured before the scenarios and again after them
+// (they differ by up to 40% on a quiet machine): a noisy run shows as two ratios far apart.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +23,10 @@ import type { BenchMeasurement, BenchRequest, BenchScenario, BenchTarget } from 
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const filter = process.argv[2];
+const args = process.argv.slice(2);
+const runsAt = args.indexOf('--runs');
+const RUNS = runsAt === -1 ? 1 : Math.max(1, Number(args[runsAt + 1]) || 1);
+const filter = args.filter((a, i) => a !== '--runs' && (runsAt === -1 || i !== runsAt + 1))[0];
 const UNLIMITED = { monthly: 1_000_000_000, perMinute: 100_000_000 };
 
 interface LoadResult {
@@ -104,59 +111,127 @@ async function loadModules(): Promise<{ scenarios: BenchScenario[]; measurements
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
 
-async function main(): Promise<void> {
-  const { scenarios, measurements } = await loadModules();
-  const dir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
-  console.log(`node ${process.version}, ${SECONDS}s per run, ${CONNECTIONS} connections\n`);
+/** One run's figures: the two bare measurements, then each scenario's throughput and latency. */
+interface RunFigures {
+  bareBefore: number;
+  bareAfter: number;
+  scenarios: Map<string, { rps: number; p50: number; p99: number }>;
+  /** Printed lines of measurements that are not throughputs. */
+  measured: Map<string, string>;
+}
+
+async function runOnce(
+  scenarios: BenchScenario[],
+  measurements: BenchMeasurement[],
+  dir: string,
+): Promise<RunFigures> {
   const baseline = await bare();
   console.log(
     `bare Fastify route              ${fmt(baseline.rps).padStart(8)} req/s  p99 ${baseline.p99} ms`,
   );
+  const figures: RunFigures = {
+    bareBefore: baseline.rps,
+    bareAfter: 0,
+    scenarios: new Map(),
+    measured: new Map(),
+  };
   const rps = new Map<string, number>();
-  try {
-    for (const scenario of scenarios) {
-      const { app, url } = await service(scenario.env ?? {}, dir);
-      try {
-        const target: BenchTarget = {
-          url,
-          app,
-          async newKey({ mode = 'live', plan = 'enterprise' } = {}) {
-            const org = await app.services.accounts.createOrganisation('Benchmark Ltd', plan);
-            // Enterprise keys get limits the load cannot reach, so every request is admitted and counted.
-            if (plan === 'enterprise') {
-              await app.services.accounts.changePlan(org.id, 'enterprise', {
-                ...UNLIMITED,
-                changedBy: 'bench',
-              });
-            }
-            return (await app.services.accounts.createKey(org.id, mode, 'bench')).key;
-          },
-        };
-        const prepared = await scenario.prepare(target);
-        const requests = Array.isArray(prepared) ? prepared : [prepared];
-        await load(url, requests); // warm-up: JIT, caches
-        const r = await load(url, requests);
-        const bad = r.non2xx + r.errors + r.timeouts;
-        const line = `${scenario.name.padEnd(32)} ${fmt(r.rps).padStart(8)} req/s  ratio ${(r.rps / baseline.rps).toFixed(2)}  p50 ${r.p50} ms  p99 ${r.p99} ms${bad ? `  (${bad} non-2xx/errors of ${r.total})` : ''}`;
-        console.log(line);
-        rps.set(scenario.name, r.rps);
-        const perItem = scenario.perItem;
-        if (perItem) {
-          const single = rps.get(perItem.comparedWith);
-          const items = r.rps * perItem.items;
-          const ratio = single ? `  ratio to "${perItem.comparedWith}" ${(items / single).toFixed(1)}` : '';
-          console.log(`${''.padEnd(32)} ${fmt(items).padStart(8)} ${perItem.unit}/s${ratio}`);
-        }
-      } finally {
-        await app.close();
+  for (const scenario of scenarios) {
+    const { app, url } = await service(scenario.env ?? {}, dir);
+    try {
+      const target: BenchTarget = {
+        url,
+        app,
+        async newKey({ mode = 'live', plan = 'enterprise' } = {}) {
+          const org = await app.services.accounts.createOrganisation('Benchmark Ltd', plan);
+          // Enterprise keys get limits the load cannot reach, so every request is admitted and counted.
+          if (plan === 'enterprise') {
+            await app.services.accounts.changePlan(org.id, 'enterprise', {
+              ...UNLIMITED,
+              changedBy: 'bench',
+            });
+          }
+          return (await app.services.accounts.createKey(org.id, mode, 'bench')).key;
+        },
+      };
+      const prepared = await scenario.prepare(target);
+      const requests = Array.isArray(prepared) ? prepared : [prepared];
+      await load(url, requests); // warm-up: JIT, caches
+      const r = await load(url, requests);
+      const bad = r.non2xx + r.errors + r.timeouts;
+      const line = `${scenario.name.padEnd(32)} ${fmt(r.rps).padStart(8)} req/s  ratio ${(r.rps / baseline.rps).toFixed(2)}  p50 ${r.p50} ms  p99 ${r.p99} ms${bad ? `  (${bad} non-2xx/errors of ${r.total})` : ''}`;
+      console.log(line);
+      rps.set(scenario.name, r.rps);
+      figures.scenarios.set(scenario.name, { rps: r.rps, p50: r.p50, p99: r.p99 });
+      const perItem = scenario.perItem;
+      if (perItem) {
+        const single = rps.get(perItem.comparedWith);
+        const items = r.rps * perItem.items;
+        const ratio = single ? `  ratio to "${perItem.comparedWith}" ${(items / single).toFixed(1)}` : '';
+        console.log(`${''.padEnd(32)} ${fmt(items).padStart(8)} ${perItem.unit}/s${ratio}`);
       }
+    } finally {
+      await app.close();
     }
-    for (const m of measurements) console.log(`${m.name.padEnd(32)} ${await m.run()}`);
-    const after = await bare();
-    console.log(`bare Fastify route (again)      ${fmt(after.rps).padStart(8)} req/s  p99 ${after.p99} ms`);
+  }
+  for (const m of measurements) {
+    const text = await m.run();
+    figures.measured.set(m.name, text);
+    console.log(`${m.name.padEnd(32)} ${text}`);
+  }
+  const after = await bare();
+  figures.bareAfter = after.rps;
+  console.log(`bare Fastify route (again)      ${fmt(after.rps).padStart(8)} req/s  p99 ${after.p99} ms`);
+  return figures;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Every scenario's ratio against both bare measurements of its run; with several runs, the medians. */
+function summary(runs: RunFigures[]): void {
+  const names = [...runs[0].scenarios.keys()];
+  if (names.length === 0) return;
+  const heading = runs.length > 1 ? `median of ${runs.length} runs` : 'ratios to both bare measurements';
+  console.log(`\n${heading}:`);
+  const before = median(runs.map((r) => r.bareBefore));
+  const after = median(runs.map((r) => r.bareAfter));
+  console.log(
+    `${'bare Fastify route'.padEnd(32)} ${fmt(before).padStart(8)} req/s before, ${fmt(after)} after`,
+  );
+  for (const name of names) {
+    const of = (pick: (f: { rps: number; p50: number; p99: number }) => number) =>
+      median(runs.map((r) => pick(r.scenarios.get(name)!)));
+    // Each run's ratio against its own bare routes, then the median of those ratios.
+    const ratioBefore = median(runs.map((r) => r.scenarios.get(name)!.rps / r.bareBefore));
+    const ratioAfter = median(runs.map((r) => r.scenarios.get(name)!.rps / r.bareAfter));
+    const spread =
+      runs.length > 1
+        ? `  (ratios ${runs.map((r) => (r.scenarios.get(name)!.rps / r.bareBefore).toFixed(2)).join(', ')})`
+        : '';
+    console.log(
+      `${name.padEnd(32)} ${fmt(of((f) => f.rps)).padStart(8)} req/s  ratio ${ratioBefore.toFixed(2)} (after: ${ratioAfter.toFixed(2)})  p50 ${of((f) => f.p50)} ms  p99 ${of((f) => f.p99)} ms${spread}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const { scenarios, measurements } = await loadModules();
+  const dir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
+  console.log(`node ${process.version}, ${SECONDS}s per run, ${CONNECTIONS} connections, ${RUNS} run(s)\n`);
+  const runs: RunFigures[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) {
+      if (RUNS > 1) console.log(`run ${i + 1} of ${RUNS}`);
+      runs.push(await runOnce(scenarios, measurements, dir));
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+  summary(runs);
 }
 
 await main();

@@ -11,7 +11,8 @@ import { loadConfig } from '../src/config.ts';
 import { WebhookReceiver } from '../test/helpers/webhook-receiver.ts';
 import type { BenchMeasurement, BenchScenario, BenchTarget } from './scenario.ts';
 
-const receiver = await new WebhookReceiver().start();
+// Unref'd, as the other modules' stand-ins: `npm run bench` exits once it has printed its figures.
+const receiver = (await new WebhookReceiver().start()).unref();
 // The receiver records nothing in a benchmark: only the delivery path is measured.
 receiver.received.push = () => 0;
 

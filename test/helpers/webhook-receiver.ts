@@ -49,6 +49,12 @@ export class WebhookReceiver {
     return this;
   }
 
+  /** Lets a process exit with the receiver still listening (benchmarks). */
+  unref(): this {
+    this.#server?.unref();
+    return this;
+  }
+
   /** Waits until `count` requests have arrived (the worker delivers in the background). */
   async waitFor(count: number, timeoutMs = 10_000): Promise<ReceivedWebhook[]> {
     const until = Date.now() + timeoutMs;
