@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../platform/clock.ts';
+import { isDatabaseUnreachable } from '../platform/db/database.ts';
 import { OutboxWorker } from '../platform/outbox-worker.ts';
 import type { DwtOutcome, DwtSubmitter } from './dwt-client.ts';
 import { dwtPayload, ourDetails } from './dwt-payload.ts';
@@ -51,18 +52,14 @@ export class SubmissionWorker extends OutboxWorker<FinishedAttempt> {
     const modes: Mode[] = this.#o.live ? ['live', 'test'] : ['test'];
     for (;;) {
       const now = this.#o.clock.now();
-      const claimed = await this.#o.store.claimDue(
-        now,
-        new Date(now.getTime() + this.#o.leaseMs),
-        BATCH,
-        modes,
-      );
-      await Promise.all(claimed.map((c) => this.#submit(c)));
+      const leaseUntil = new Date(now.getTime() + this.#o.leaseMs);
+      const claimed = await this.#o.store.claimDue(now, leaseUntil, BATCH, modes);
+      await Promise.all(claimed.map((c) => this.#submit(c, leaseUntil.getTime())));
       if (claimed.length < BATCH || this.loop.stopped) return;
     }
   }
 
-  async #submit({ row, attempt, operation }: ClaimedReceipt): Promise<void> {
+  async #submit({ row, attempt, operation }: ClaimedReceipt, leaseUntil: number): Promise<void> {
     const body = JSON.parse(row.body) as StoredReceiptBody;
     const payload = dwtPayload(row.id, body.content, body.receiver);
     const dwt = row.mode === 'live' ? this.#o.live : this.#o.sandbox;
@@ -88,7 +85,27 @@ export class SubmissionWorker extends OutboxWorker<FinishedAttempt> {
       },
       'receipt submission attempt',
     );
-    await this.results.write({ id: row.id, attempt, sentRevision: row.revision, done });
+    await this.#record({ id: row.id, attempt, sentRevision: row.revision, done }, leaseUntil);
+  }
+
+  /**
+   * Records what DWT answered. While the database is unreachable the answer is kept and recording is
+   * tried again, until the receipt's lease would end: a receipt DWT accepted is then `submitted`, not
+   * left for a person to review because the database was briefly away.
+   */
+  async #record(finish: Parameters<typeof this.results.write>[0], leaseUntil: number): Promise<void> {
+    for (let wait = 250; ; wait = Math.min(wait * 2, 4_000)) {
+      try {
+        return await this.results.write(finish);
+      } catch (error) {
+        if (!isDatabaseUnreachable(error) || this.#o.clock.now().getTime() + wait >= leaseUntil) throw error;
+        this.#o.logger.warn(
+          { receipt: finish.id, retry_in_ms: wait },
+          "database unreachable; keeping DWT's answer to record it",
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   #conclude(row: WasteReceiptRow, operation: 'create' | 'update', outcome: DwtOutcome): AttemptFinish {
