@@ -1,6 +1,6 @@
 import { isatty } from 'node:tty';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import PinoPretty from 'pino-pretty';
@@ -16,21 +16,27 @@ import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { watchRoutes } from './monitoring/watch-routes.ts';
+import { FOLDED_FIELDS, OneLinePerRequest, prettyMessage } from './platform/access-log.ts';
 import { setApiHeaders } from './platform/api-headers.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
+import { installCreatedLocation } from './platform/created-location.ts';
 import { createDb, type Db } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { installErrorHandling } from './platform/error-handler.ts';
 import { ApiError } from './platform/errors.ts';
+import { registerFavicon } from './platform/favicon.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { newRequestId } from './platform/ids.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
+import { cachedSerializers } from './platform/serializer-cache.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { receiptRoutes } from './receipts/receipt-routes.ts';
 import { siteRoutes } from './receipts/site-routes.ts';
+import { installRequestLog } from './requests/request-log-hook.ts';
+import { requestRoutes } from './requests/request-routes.ts';
 import { createServices, type Services } from './services.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 import { signingPagePlugin } from './wtn/signing-page.ts';
@@ -64,8 +70,18 @@ const REDACT = [
  */
 export function createLogger(config: Config, fd: 1 | 2 = 1): Logger {
   const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && isatty(fd));
+  // Pretty: one line per event (a request's fields folded into its message, the rest on the same line),
+  // so a terminal shows one line per request rather than a block of sixteen.
   const destination = pretty
-    ? PinoPretty({ destination: fd, sync: true, colorize: isatty(fd), translateTime: 'SYS:HH:MM:ss.l' })
+    ? PinoPretty({
+        destination: fd,
+        sync: true,
+        colorize: isatty(fd),
+        translateTime: 'SYS:HH:MM:ss.l',
+        singleLine: true,
+        ignore: FOLDED_FIELDS,
+        messageFormat: prettyMessage,
+      })
     : pino.destination({ dest: fd, sync: true });
   return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }
@@ -100,10 +116,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clientErrorHandler,
     frameworkErrors,
     return503OnClosing: true,
+    // Response serializers compiled once per distinct schema, not once per route and status.
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializers() } },
     // request.ip is the client's address only when the proxies in front are trusted to report it.
     trustProxy: trustProxyOption(config.TRUST_PROXY),
-    // Access log lines are info-level: skip building them at all when the level would drop them.
-    logController: new LogController({
+    // One access log line per request, info-level: skip building them at all when the level would drop them.
+    logController: new OneLinePerRequest({
       requestIdLogLabel: 'request_id',
       disableRequestLogging: !logger.isLevelEnabled('info'),
     }),
@@ -125,12 +143,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   installErrorHandling(app);
   await registerOpenApi(app);
   registerProbes(app, db);
+  registerFavicon(app);
 
   await app.register(
     async (v1) => {
       v1.addHook('onRoute', documentAuthenticatedRoute);
       installAuthentication(v1, services.accounts);
+      installRequestLog(v1, services.requests);
       installIdempotency(v1);
+      installCreatedLocation(v1);
       installLimits(v1, services.limits);
       installTextGuard(v1);
       requireJsonBodies(v1);
@@ -151,6 +172,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       });
       await v1.register(webhookRoutes, { webhooks: services.webhooks });
       await v1.register(watchRoutes, { monitoring: services.monitoring });
+      await v1.register(requestRoutes, { requests: services.requests });
     },
     { prefix: '/v1' },
   );
@@ -165,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     webhooks: services.webhooks,
     monitoring: services.monitoring,
     wtn: services.wtn,
+    requests: services.requests,
     config,
   });
   // The API reference and the guides, readable without a key.

@@ -129,7 +129,7 @@ export const ConfigSchema = Type.Object({
     Type.String({
       pattern: '^https?://',
       description:
-        'The URL users reach the service at; an https URL makes portal cookies Secure, and password-reset and transfer-note signing links start with it. Unset: signing links use the host the API request was sent to.',
+        'The URL users reach the service at; an https URL makes portal cookies Secure, and every link the service or `wcs` prints (password reset, signing links, the start-up line) starts with it. Unset: the address the server listens on (the `wcs` command reads the one the server recorded when it started), and for signing links the host the API request was sent to.',
     }),
   ),
   TRUST_PROXY: Type.String({
@@ -231,7 +231,7 @@ export const ConfigSchema = Type.Object({
   WEBHOOK_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], {
     default: 'on',
     description:
-      '`off`: this instance records events but leaves delivering them, checking watches and removing old events to other instances.',
+      '`off`: this instance records events but leaves delivering them, checking watches and removing old events and old request-log rows to other instances.',
   }),
   EVENT_RETENTION_DAYS: Type.Integer({
     // Never shorter than a week: deliveries retry for 3 days, and a person then needs time to notice a
@@ -241,10 +241,17 @@ export const ConfigSchema = Type.Object({
     description:
       'How many days events (`GET /v1/events`) are kept, with their webhook deliveries and attempts; older ones are removed hourly by instances with `WEBHOOK_WORKER=on` (or `wcs events prune`), never while a delivery is still pending or retrying. At least 7. Notes, receipts and consignment notes are never removed.',
   }),
+  REQUEST_LOG_RETENTION_DAYS: Type.Integer({
+    minimum: 1,
+    maximum: 3650,
+    default: 30,
+    description:
+      'How many days the request log (`GET /v1/requests`, the Requests page of the portal) keeps each request; older rows are removed hourly by instances with `WEBHOOK_WORKER=on`. Bodies are never stored.',
+  }),
   WEBHOOKS_ALLOW_HTTP_LOOPBACK: Type.Boolean({
     default: false,
     description:
-      '`true` lets webhook endpoints use `http://` on a loopback address (local development and tests). Never in production.',
+      '`true` lets every webhook endpoint, live ones too, use a loopback address over `http://` (local development and tests). Never in production. Test-mode endpoints may without it while the service listens on loopback alone (HOST) with PUBLIC_URL unset and TRUST_PROXY=false.',
   }),
 });
 

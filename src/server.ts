@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp, createLogger } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { listeningUrl } from './platform/service-address.ts';
 
 /** A start-up failure the operator can fix from its message alone (no stack trace needed). */
 export class StartError extends Error {
@@ -39,8 +41,26 @@ export async function startServer(config: Config = loadConfig()): Promise<void> 
     await app.close();
   });
 
+  const address = app.server.address() as AddressInfo;
+  const listening = listeningUrl(address);
+  // The CLI (another process on the same database) builds its links from this when PUBLIC_URL is unset.
+  await app.services.address
+    .recordListening(listening)
+    .catch((err: unknown) => logger.warn({ err }, 'could not record the address the server listens on'));
   logger.info(
     { database: app.services.infra.db.location, redis: Boolean(config.REDIS_URL) },
-    `Waste Compliance Service listening on http://${config.HOST}:${config.PORT} (API reference at /docs)`,
+    startUpLine(address, listening, config.PUBLIC_URL),
   );
+}
+
+/**
+ * "listening on http://127.0.0.1:8080: the portal at …/portal, the API reference at …/docs", with the
+ * addresses people use: PUBLIC_URL when set, else where the server really listens (PORT=0 included).
+ */
+export function startUpLine(address: AddressInfo, listening: string, publicUrl?: string): string {
+  const bound = `${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const base = (publicUrl ?? listening).replace(/\/+$/, '');
+  const at =
+    base === listening && listening.endsWith(`//${bound}`) ? base : `http://${bound}, reached at ${base}`;
+  return `Waste Compliance Service listening on ${at}: the portal at ${base}/portal, the API reference at ${base}/docs`;
 }

@@ -14,10 +14,13 @@ import { MonitoringService, watchIntervalMs } from './monitoring/monitoring-serv
 import { type Cache, createCache } from './platform/cache.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Db } from './platform/db/database.ts';
+import { ServiceAddress } from './platform/service-address.ts';
 import { PortalService } from './portal/portal-service.ts';
 import { DwtClient } from './receipts/dwt-client.ts';
 import { ReceiptService } from './receipts/receipt-service.ts';
 import { SiteService } from './receipts/site-service.ts';
+import { RequestLogService } from './requests/request-log-service.ts';
+import { serviceIsLocal } from './webhooks/loopback-rule.ts';
 import { WebhookService } from './webhooks/webhook-service.ts';
 import { WtnService } from './wtn/wtn-service.ts';
 
@@ -33,6 +36,8 @@ export interface Infrastructure {
 /** Every capability's service, built once per process and shared by routes, the CLI and other services. */
 export interface Services {
   infra: Infrastructure;
+  /** Where the service is reached (PUBLIC_URL, else where the server listens): every printed URL starts so. */
+  address: ServiceAddress;
   accounts: AccountService;
   /** verify-carrier (EA register, mirror, history, sandbox); `carriers.register` is its store. */
   carriers: CarrierService;
@@ -56,6 +61,8 @@ export interface Services {
   consignments: ConsignmentService;
   /** Webhook endpoints, events and their delivery; `webhooks.sink` records events in a caller's transaction. */
   webhooks: WebhookService;
+  /** The request log: every /v1 request made with a key, per organisation and mode (GET /v1/requests). */
+  requests: RequestLogService;
   /** A cache for one capability: Redis when configured, else bounded memory. */
   cacheFor(namespace: string, maxEntries: number): Cache;
   start(): Promise<void>;
@@ -86,7 +93,10 @@ export function createServices(infra: Infrastructure): Services {
     db,
     clock,
     logger,
-    policy: { allowHttpLoopback: config.WEBHOOKS_ALLOW_HTTP_LOOPBACK },
+    loopback: {
+      allowHttpLoopback: config.WEBHOOKS_ALLOW_HTTP_LOOPBACK,
+      serviceIsLocal: serviceIsLocal(config),
+    },
     worker: {
       enabled: config.WEBHOOK_WORKER === 'on',
       pollMs: config.WEBHOOK_POLL_MS,
@@ -172,8 +182,19 @@ export function createServices(infra: Infrastructure): Services {
     },
   });
 
+  const requests = new RequestLogService({
+    db,
+    clock,
+    logger,
+    retentionDays: config.REQUEST_LOG_RETENTION_DAYS,
+    // Pruned where events are: by the instances that run the background work.
+    prune: config.WEBHOOK_WORKER === 'on',
+  });
+
+  const address = new ServiceAddress(db, clock, config);
   const portal = new PortalService({
     config,
+    address,
     db,
     clock,
     logger,
@@ -184,6 +205,7 @@ export function createServices(infra: Infrastructure): Services {
 
   return {
     infra,
+    address,
     accounts,
     carriers,
     classification,
@@ -196,6 +218,7 @@ export function createServices(infra: Infrastructure): Services {
     receipts,
     consignments,
     webhooks,
+    requests,
     cacheFor,
     start: async () => {
       await limits.start();
@@ -203,6 +226,7 @@ export function createServices(infra: Infrastructure): Services {
       receipts.start();
       webhooks.start();
       monitoring.start();
+      requests.start();
     },
     stop: async () => {
       // The worker finishes the attempts it has in flight, so none is left for review by a clean stop.
@@ -214,6 +238,8 @@ export function createServices(infra: Infrastructure): Services {
       await consignments.stop();
       await portal.stop();
       await limits.stop();
+      // The last requests' rows are written before the database closes.
+      await requests.stop();
       await accounts.stop();
     },
   };

@@ -152,6 +152,11 @@ export class AccountService {
     return this.#store.getOrganisation(id);
   }
 
+  /** The oldest `limit` organisations (`wcs key create` without --org looks for the only one). */
+  async firstOrganisations(limit: number): Promise<OrganisationRow[]> {
+    return this.#store.firstOrganisations(limit);
+  }
+
   /** An organisation's keys, newest first (never the keys themselves: only hashes are stored). */
   async keys(organisationId: string): Promise<ApiKeyRow[]> {
     return this.#store.listKeys(organisationId);

@@ -30,6 +30,17 @@ export class AccountStore {
     return row;
   }
 
+  /** The oldest `limit` organisations. */
+  async firstOrganisations(limit: number): Promise<OrganisationRow[]> {
+    return this.#db.kysely
+      .selectFrom('organisations')
+      .selectAll()
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   async getOrganisation(id: string): Promise<OrganisationRow | undefined> {
     return this.#db.kysely.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -42,7 +42,8 @@ export function buildResult(query: CarrierQuery, answer: RegisterAnswer, now: Da
   if (query.kind === 'number' && query.number.warning) flags.push('UNUSUAL_NUMBER_LENGTH');
 
   return {
-    status: best?.status ?? 'not_found',
+    // Several matches identify no carrier: saying the best one's status would read as a check of it.
+    status: judged.length > 1 ? 'multiple_matches' : (best?.status ?? 'not_found'),
     verification: {
       checked_at: now.toISOString(),
       source: SOURCE_TEXT[answer.origin],

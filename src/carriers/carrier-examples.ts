@@ -47,6 +47,45 @@ export const VERIFY_RESULT_EXAMPLES: NamedExamples = {
       },
     },
   },
+  multipleMatches: {
+    summary: 'A postcode that matches two registrations: neither is checked',
+    value: {
+      status: 'multiple_matches',
+      verification: sandboxVerification('2026-11-23T18:18:49.402Z'),
+      registrations: [
+        {
+          registration_number: 'CBDU100001',
+          business_name: 'Sandbox Haulage Limited',
+          company_number: '09100001',
+          tier: 'upper',
+          status: 'valid',
+          expiry_date: '2027-12-28',
+          days_until_expiry: 400,
+          expiry_warning: false,
+          postcode: 'TE1 1AA',
+          address: '1 Test Street, Testville, TE1 1AA',
+        },
+        {
+          registration_number: 'CBDU100002',
+          business_name: 'Sandbox Skips Limited',
+          company_number: '09100002',
+          tier: 'upper',
+          status: 'expiring_soon',
+          expiry_date: '2027-01-07',
+          days_until_expiry: 45,
+          expiry_warning: true,
+          postcode: 'TE1 1AA',
+          address: '1 Test Street, Testville, TE1 1AA',
+        },
+      ],
+      compliance: {
+        is_compliant: false,
+        flags: ['MULTIPLE_REGISTRATIONS_FOUND'],
+        recommendation:
+          '2 registrations match the postcode TE1 1AA, so this does not identify the carrier. Ask the carrier for their registration number and check it before handing over waste. The best match is CBDU100001 (Sandbox Haulage Limited), registered (upper tier) until 2027-12-28.',
+      },
+    },
+  },
   notFound: {
     summary: 'Not on the register (an answer, not an error)',
     value: {

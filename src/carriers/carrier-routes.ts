@@ -46,7 +46,9 @@ const description =
   'Checks a waste carrier, broker or dealer against the Environment Agency public register. Give at least one of ' +
   '`registration_number`, `business_name` or `postcode`; the number wins when several are given. A registration ' +
   'is expired on its expiry date (Europe/London); `expiring_soon` means 1 to 90 days left; lower tier never ' +
-  'expires. Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never ' +
+  'expires. A name or postcode that matches several registrations answers `status: multiple_matches`: no one ' +
+  'carrier is checked, `registrations` lists each with its own status, and a check by number decides. ' +
+  'Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never ' +
   '`not_found`. Test keys answer from the sandbox (see the [carriers guide](/docs/guides/carriers#test-keys-the-sandbox)).';
 
 const response = { 200: withExamples(VerifyCarrierResultSchema, VERIFY_RESULT_EXAMPLES), ...VERIFY_ERRORS };

@@ -2,7 +2,7 @@ import { daysBetween } from '../platform/clock.ts';
 import type { RegisterRecord } from './register-record.ts';
 
 export type RegistrationStatus = 'valid' | 'expiring_soon' | 'expired' | 'lower_tier';
-export type OverallStatus = RegistrationStatus | 'not_found';
+export type OverallStatus = RegistrationStatus | 'not_found' | 'multiple_matches';
 
 /** Upper tier with this many days left or fewer (and at least one) is `expiring_soon`. */
 export const EXPIRY_WARNING_DAYS = 90;

@@ -76,9 +76,13 @@ export const VerificationSchema = Type.Object({
 
 export const VerifyCarrierResultSchema = Type.Object(
   {
-    status: Type.Union([RegistrationStatusSchema, Type.Literal('not_found')], {
-      description: 'The status of the registration, or of the best match when several match.',
-    }),
+    status: Type.Union(
+      [RegistrationStatusSchema, Type.Literal('not_found'), Type.Literal('multiple_matches')],
+      {
+        description:
+          'The status of the one registration the query identified. `multiple_matches` when a name or postcode matched several: no one carrier was checked, each registration carries its own status, and a check by registration number decides. `not_found` when none matched.',
+      },
+    ),
     verification: VerificationSchema,
     registrations: Type.Array(RegistrationSchema, { description: 'Best match first; empty when not found.' }),
     compliance: Type.Object({

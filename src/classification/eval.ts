@@ -45,6 +45,10 @@ export interface EvalReport {
   outside_catalogue: number;
   /** Hazardous wastes whose top answer was non-hazardous: the legal failure that matters most. */
   hazardous_missed: number;
+  /** Non-hazardous items answered with a hazardous top code (over-cautious). */
+  over_cautious: number;
+  /** Hazardous items in the set (the base of hazardous_missed). */
+  hazardous_items: number;
   bands: BandStats[];
   difficulty: Array<{ difficulty: string; count: number; top1: number; top3: number }>;
   chapters: Array<{ chapter: string; count: number; top1: number; top3: number }>;
@@ -148,6 +152,8 @@ export function summarise(
   let hazardous = 0;
   let outside = 0;
   let hazardousMissed = 0;
+  let overCautious = 0;
+  let hazardousItems = 0;
   const difficulty = new Map<string, { count: number; top1: number; top3: number }>();
   for (const o of outcomes) {
     const codes = o.ranking.map((r) => r.ewc_code);
@@ -159,6 +165,8 @@ export function summarise(
     top3 += inTop3 ? 1 : 0;
     hazardous += top && top.is_hazardous === o.item.expected_hazardous ? 1 : 0;
     if (o.item.expected_hazardous && !top?.is_hazardous) hazardousMissed++;
+    if (!o.item.expected_hazardous && top?.is_hazardous) overCautious++;
+    if (o.item.expected_hazardous) hazardousItems++;
     if (o.item.difficulty) {
       const d = difficulty.get(o.item.difficulty) ?? { count: 0, top1: 0, top3: 0 };
       d.count++;
@@ -188,6 +196,8 @@ export function summarise(
     hazardous_flag: ratio(hazardous, n),
     outside_catalogue: outside,
     hazardous_missed: hazardousMissed,
+    over_cautious: overCautious,
+    hazardous_items: hazardousItems,
     difficulty: [...difficulty].map(([d, x]) => ({
       difficulty: d,
       count: x.count,
@@ -222,7 +232,7 @@ const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 export function formatReport(report: EvalReport, missLimit = 15): string {
   const lines = [
     `== ${report.set}: ${report.count} descriptions ==`,
-    `top-1 ${pct(report.top1)}   top-3 ${pct(report.top3)}   hazardous flag of top answer ${pct(report.hazardous_flag)}   hazardous missed ${report.hazardous_missed}   codes outside the catalogue ${report.outside_catalogue}`,
+    `top-1 ${pct(report.top1)}   top-3 ${pct(report.top3)}   hazardous flag of top answer ${pct(report.hazardous_flag)}   hazardous missed ${report.hazardous_missed} of ${report.hazardous_items}   over-cautious ${report.over_cautious}   codes outside the catalogue ${report.outside_catalogue}`,
     ...report.difficulty.map(
       (d) =>
         `  ${d.difficulty.padEnd(7)} n=${String(d.count).padStart(3)}  top-1 ${pct(d.top1).padStart(6)}  top-3 ${pct(d.top3).padStart(6)}`,

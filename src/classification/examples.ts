@@ -6,55 +6,144 @@ const CHAPTER_17 =
   '17 - Construction and demolition wastes (including excavated soil from contaminated sites)';
 const SUBCHAPTER_17_05 =
   '17 05 - soil (including excavated soil from contaminated sites), stones and dredging spoil';
-const SOIL_SOURCE =
-  'Source: GOV.UK Classify different types of waste: construction and demolition waste: soil and stones 17 05 04 (mirror of 17 05 03*).';
-const SOIL_ACTIVITY =
-  'Matched "soil and stones", "excavated soil". The activity "building contractor" (construction or demolition, from the source industry) points to chapter 17 (Construction and demolition wastes (including excavated soil from contaminated sites)), which the List of Wastes coding order uses first.';
 
 export const CLASSIFY_REQUEST_EXAMPLES: NamedExamples = {
   soil: {
-    summary: 'Soil from foundations',
+    summary: 'Soil from foundations: nothing said about contamination',
     value: {
-      description: 'excavated soil and stones from digging house foundations, no contamination found',
+      description: 'excavated soil and stones from digging house foundations',
       source_industry: 'building contractor',
       max_results: 2,
+    },
+  },
+  answered: {
+    summary: 'The same soil, with the answer to the deciding question',
+    value: {
+      description: 'excavated soil and stones from digging house foundations',
+      source_industry: 'building contractor',
+      max_results: 2,
+      assessment: 'non_hazardous',
     },
   },
 };
 
 export const CLASSIFY_RESPONSE_EXAMPLES: NamedExamples = {
   soil: {
-    summary: 'A mirror pair: non-hazardous unless an assessment finds otherwise',
+    summary: 'A mirror pair nothing decided: the deciding question is asked',
     value: {
       classifications: [
         {
           ewc_code: '17 05 04',
           description: 'soil and stones other than those mentioned in 17 05 03',
-          chapter: CHAPTER_17,
+          chapter:
+            '17 - Construction and demolition wastes (including excavated soil from contaminated sites)',
           is_hazardous: false,
           confidence: 0.85,
-          reasoning: `${SOIL_ACTIVITY} Mirror entry: no evidence of contamination was given, so the non-hazardous side applies unless a WM3 assessment finds hazardous substances above thresholds (then 17 05 03*). ${SOIL_SOURCE} The statistical ranker gives this entry 99%.`,
+          reasoning:
+            'Matched "soil and stones", "excavated soil". The activity "building contractor" (construction or demolition, from the source industry) points to chapter 17 (Construction and demolition wastes (including excavated soil from contaminated sites)), which the List of Wastes coding order uses first. Mirror entry: no evidence of contamination was given, so the non-hazardous side applies unless a WM3 assessment finds hazardous substances above thresholds (then 17 05 03*). Source: GOV.UK Classify different types of waste: construction and demolition waste: soil and stones 17 05 04 (mirror of 17 05 03*). The statistical ranker gives this entry 100%.',
         },
         {
           ewc_code: '17 05 03',
           description: 'soil and stones containing hazardous substances',
-          chapter: CHAPTER_17,
+          chapter:
+            '17 - Construction and demolition wastes (including excavated soil from contaminated sites)',
           is_hazardous: true,
           confidence: 0.001,
-          reasoning: `${SOIL_ACTIVITY} The hazardous side of the mirror pair: applies if a WM3 assessment finds hazardous substances above thresholds. ${SOIL_SOURCE} The statistical ranker gives this entry 0%.`,
+          reasoning:
+            'Matched "soil and stones", "excavated soil". The activity "building contractor" (construction or demolition, from the source industry) points to chapter 17 (Construction and demolition wastes (including excavated soil from contaminated sites)), which the List of Wastes coding order uses first. The hazardous side of the mirror pair: applies if a WM3 assessment finds hazardous substances above thresholds. Source: GOV.UK Classify different types of waste: construction and demolition waste: soil and stones 17 05 04 (mirror of 17 05 03*). The statistical ranker gives this entry 0%.',
         },
       ],
       compliance: {
         hazardous_waste: true,
-        flags: ['MIRROR_ENTRY_ASSESSMENT_REQUIRED'],
+        flags: ['MIRROR_ENTRY_ASSESSMENT_REQUIRED', 'ASSESSMENT_NEEDED'],
         hazardous_substances: [],
         disposal_notes:
           'This is a mirror entry: before consigning it as non-hazardous, confirm by a WM3 assessment (or laboratory analysis) that hazardous substances are below the thresholds. Non-hazardous waste: describe it on a waste transfer note with this code, use a registered waste carrier, and keep the note for two years.',
         requires_consignment_note: false,
+        assessment_needed: {
+          reason: 'mirror_entry',
+          question:
+            "Does this waste contain hazardous substances above the WM3 thresholds? 17 05 03* applies if it does (soil and stones containing hazardous substances); 17 05 04 if an assessment shows it does not. Answer from a lab analysis, the product's safety data sheet or knowledge of the process; leaching (WAC) results cannot answer it.",
+          answers: [
+            {
+              answer: 'Yes: assessed as hazardous',
+              ewc_code: '17 05 03',
+              is_hazardous: true,
+              send: {
+                assessment: 'hazardous',
+              },
+            },
+            {
+              answer: 'No: assessed as non-hazardous',
+              ewc_code: '17 05 04',
+              is_hazardous: false,
+              send: {
+                assessment: 'non_hazardous',
+              },
+            },
+            {
+              answer: 'Not known yet',
+              ewc_code: '17 05 03',
+              is_hazardous: true,
+              send: {
+                assessment: 'unknown',
+              },
+            },
+          ],
+          until_answered: {
+            ewc_code: '17 05 03',
+            is_hazardous: true,
+            guidance:
+              'WM3: where the composition of a waste on a mirror entry is not known, it must be treated as hazardous. Code it 17 05 03* and move it under a consignment note until an assessment shows otherwise.',
+          },
+          source:
+            'Technical Guidance WM3, Appendix A and chapter 2 (https://www.gov.uk/government/publications/waste-classification-technical-guidance)',
+        },
       },
       metadata: {
-        classified_at: '2026-11-23T18:18:54.661Z',
-        model_version: 'local-2026.11.2+1c09dd83',
+        classified_at: '2026-11-27T09:25:13.651Z',
+        model_version: 'local-2026.11.2+3c38055f',
+        cached: false,
+      },
+    },
+  },
+  answered: {
+    summary: 'Answered: the assessment found no hazardous substances above the thresholds',
+    value: {
+      classifications: [
+        {
+          ewc_code: '17 05 04',
+          description: 'soil and stones other than those mentioned in 17 05 03',
+          chapter:
+            '17 - Construction and demolition wastes (including excavated soil from contaminated sites)',
+          is_hazardous: false,
+          confidence: 0.928,
+          reasoning:
+            'Matched "soil and stones", "excavated soil". The activity "building contractor" (construction or demolition, from the source industry) points to chapter 17 (Construction and demolition wastes (including excavated soil from contaminated sites)), which the List of Wastes coding order uses first. Mirror entry: "assessed non-hazardous" is evidence against hazardous substances, so the non-hazardous side applies (not 17 05 03*). Source: GOV.UK Classify different types of waste: construction and demolition waste: soil and stones 17 05 04 (mirror of 17 05 03*). The statistical ranker gives this entry 100%.',
+        },
+        {
+          ewc_code: '17 05 03',
+          description: 'soil and stones containing hazardous substances',
+          chapter:
+            '17 - Construction and demolition wastes (including excavated soil from contaminated sites)',
+          is_hazardous: true,
+          confidence: 0.001,
+          reasoning:
+            'The statistical ranker (trained on 21782 labelled descriptions covering every entry of the List of Wastes) gives this entry 0%: the words "soil", "stones" and "excavated" point to it most. The source industry "contractor" supports sub-chapter 17 05 (soil (including excavated soil from contaminated sites), stones and dredging spoil). Entry 17 05 03*: soil and stones containing hazardous substances.',
+        },
+      ],
+      compliance: {
+        hazardous_waste: true,
+        flags: [],
+        hazardous_substances: [],
+        disposal_notes:
+          'Non-hazardous waste: describe it on a waste transfer note with this code, use a registered waste carrier, and keep the note for two years.',
+        requires_consignment_note: false,
+        assessment_needed: null,
+      },
+      metadata: {
+        classified_at: '2026-11-27T09:25:13.686Z',
+        model_version: 'local-2026.11.2+3c38055f',
         cached: false,
       },
     },

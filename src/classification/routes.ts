@@ -18,6 +18,7 @@ import {
 } from './examples.ts';
 import { FLAGS } from './knowledge/types.ts';
 import { type ClassificationService, DEFAULT_MAX_RESULTS, MAX_RESULTS } from './service.ts';
+import { ASSESSMENT_VALUES } from './types.ts';
 
 export interface ClassificationRoutesOptions {
   service: ClassificationService;
@@ -45,6 +46,15 @@ const ClassifyRequest = Type.Object(
         maxLength: 2000,
         description: 'Anything else that matters: contamination, test results, household or business origin.',
       }),
+    ),
+    assessment: Type.Optional(
+      Type.Union(
+        ASSESSMENT_VALUES.map((v) => Type.Literal(v)),
+        {
+          description:
+            "The answer to a mirror entry's deciding question (`compliance.assessment_needed`): what an assessment of the waste found. `hazardous` or `non_hazardous` settles the side of the mirror pair; `unknown` keeps the hazardous side WM3 prescribes until the waste is assessed. The description is read as before, so the answer names the same waste.",
+        },
+      ),
     ),
     max_results: Type.Optional(
       Type.Integer({
@@ -84,6 +94,45 @@ const FlagSchema = Type.Unsafe<string>({
   description: 'What each flag means: [classification guide, Flags](/docs/guides/classification#flags).',
 });
 
+const AssessmentSchema = Type.Object({
+  reason: Type.Union(
+    [Type.Literal('mirror_entry'), Type.Literal('composition_unknown'), Type.Literal('not_specific')],
+    {
+      description:
+        'mirror_entry: nothing in the description decides which side of a mirror pair applies; composition_unknown: the description says the composition is unknown (or gives only leaching results); not_specific: the description names no waste.',
+    },
+  ),
+  question: Type.String({
+    description: 'The question, in plain English, for the person who knows the waste.',
+  }),
+  answers: Type.Array(
+    Type.Object({
+      answer: Type.String(),
+      ewc_code: Type.String({ pattern: CODE_PATTERN, description: 'The code this answer leads to.' }),
+      is_hazardous: Type.Boolean(),
+      send: Type.Object(
+        {
+          assessment: Type.Optional(Type.Union(ASSESSMENT_VALUES.map((v) => Type.Literal(v)))),
+          additional_context: Type.Optional(Type.String()),
+        },
+        {
+          description:
+            'The fields to send with the same description (and source_industry) to answer the question: the answer then settles the code.',
+        },
+      ),
+    }),
+  ),
+  until_answered: Type.Object({
+    ewc_code: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'The code to use meanwhile (WM3: an unassessed mirror-entry waste is hazardous); null when none can be defended.',
+    }),
+    is_hazardous: Type.Boolean(),
+    guidance: Type.String(),
+  }),
+  source: Type.String({ description: 'The guidance the rule comes from.' }),
+});
+
 const ClassifyResponse = Type.Object({
   classifications: Type.Array(ClassificationSchema, {
     description: 'Ranked, at most max_results; only codes with a real chance of being right (may be empty).',
@@ -97,6 +146,10 @@ const ClassifyResponse = Type.Object({
     }),
     disposal_notes: Type.String({ description: 'Handling and disposal notes for the top code.' }),
     requires_consignment_note: Type.Boolean({ description: 'True when the top code is hazardous.' }),
+    assessment_needed: Type.Union([AssessmentSchema, Type.Null()], {
+      description:
+        "The deciding question when the description does not settle the code: which side of a mirror pair, a composition stated unknown, or a description that names no waste. Show `question` to the person on site; send the chosen answer's `send` fields with the same description to settle the code. null when the description settles it. [Classification guide, The deciding question](/docs/guides/classification#the-deciding-question).",
+    }),
   }),
   metadata: Type.Object({
     classified_at: Type.String({
@@ -200,7 +253,7 @@ function classifyRoute(app: TypeboxApp, service: ClassificationService): void {
       },
     },
     async (request) => {
-      const { description, source_industry, additional_context, max_results } = request.body;
+      const { description, source_industry, additional_context, assessment, max_results } = request.body;
       // The schema counts characters as sent; the issue counts them after trimming.
       if (description.trim() === '') {
         throw new ApiError('INVALID_REQUEST', 'The description must not be blank.', [
@@ -209,7 +262,11 @@ function classifyRoute(app: TypeboxApp, service: ClassificationService): void {
       }
       // Test keys never spend a paid model call (docs/llm-engine.md); without authentication, live.
       const mode = (request as { auth?: { mode?: KeyMode } | null }).auth?.mode ?? 'live';
-      return service.classify({ description, source_industry, additional_context }, max_results, mode);
+      return service.classify(
+        { description, source_industry, additional_context, assessment },
+        max_results,
+        mode,
+      );
     },
   );
 }

@@ -9,6 +9,7 @@ import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Cache } from '../platform/cache.ts';
 import type { Clock } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
+import { assessmentFor } from './assessment.ts';
 import { type Catalogue, getCatalogue } from './catalogue.ts';
 import { createLocalEngine } from './engine/index.ts';
 import { disposalNotes } from './guidance.ts';
@@ -71,6 +72,8 @@ export function cacheKey(input: ClassifyInput, engineVersion: string): string {
     input.description,
     input.source_industry ?? null,
     input.additional_context ?? null,
+    // Added only when given, so the keys of answers cached before the field existed still match.
+    ...(input.assessment ? [input.assessment] : []),
   ]);
   return createHash('sha256').update(material).digest('hex');
 }
@@ -99,6 +102,9 @@ export function complianceFor(
 ): Compliance {
   const top = returned[0];
   const flags = new Set<string>(answer.flags);
+  // The question is read from the full ranking, so a partner cut by max_results can still be named.
+  const assessment = assessmentFor(answer.ranking, flags, catalogue);
+  if (assessment) flags.add('ASSESSMENT_NEEDED');
   if (!top || top.confidence < LOW_CONFIDENCE_THRESHOLD) flags.add('LOW_CONFIDENCE');
   if (top) {
     for (const f of top.flags) flags.add(f);
@@ -115,6 +121,7 @@ export function complianceFor(
     hazardous_substances: answer.hazardous_substances ?? [],
     disposal_notes: entry && top ? disposalNotes(entry, top.notes, top.mirror_undecided) : NO_CODE_NOTE,
     requires_consignment_note: top?.is_hazardous ?? false,
+    assessment_needed: assessment,
   };
 }
 

@@ -1,13 +1,24 @@
 // Public types of the classification capability. The transfer-note capability calls the service
 // directly with these, so they are part of its contract.
+import type { AssessmentNeeded } from './assessment.ts';
+import type { VerdictReading } from './engine/verdicts.ts';
 import type { Flag } from './knowledge/types.ts';
 
 export type { Flag } from './knowledge/types.ts';
+
+/** The answer to the deciding question of a mirror entry (compliance.assessment_needed). */
+export type AssessmentAnswerValue = 'hazardous' | 'non_hazardous' | 'unknown';
+export const ASSESSMENT_VALUES: readonly AssessmentAnswerValue[] = ['hazardous', 'non_hazardous', 'unknown'];
 
 export interface ClassifyInput {
   description: string;
   source_industry?: string;
   additional_context?: string;
+  /**
+   * What an assessment of the waste found (WM3): decides the side of a mirror pair without changing
+   * which waste the description names.
+   */
+  assessment?: AssessmentAnswerValue;
 }
 
 export interface Classification {
@@ -34,6 +45,11 @@ export interface Compliance {
   disposal_notes: string;
   /** True when the top code is hazardous. */
   requires_consignment_note: boolean;
+  /**
+   * The deciding question when the description does not settle the code (a mirror entry's side, an
+   * unknown composition, a description that names no waste); null when it does.
+   */
+  assessment_needed: AssessmentNeeded | null;
 }
 
 export interface ClassificationMetadata {
@@ -85,6 +101,8 @@ export interface EngineResult {
   candidates?: string[];
   /** Misspellings the rules read as known words ("oilly" as "oily"); the ranker reads them so too. */
   corrections?: Array<{ from: string; to: string }>;
+  /** What the input says about an assessment of the waste (verdicts, figures, leaching, unknown composition). */
+  verdict?: VerdictReading;
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }

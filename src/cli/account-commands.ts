@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { isPlanName, limitsFor, PLAN_NAMES } from '../accounts/plans.ts';
+import type { Services } from '../services.ts';
 import { type CliContext, CliError } from './context.ts';
 
 function positiveInt(name: string) {
@@ -8,6 +9,43 @@ function positiveInt(name: string) {
     if (!Number.isInteger(n) || n <= 0) throw new CliError(`--${name} must be a positive whole number`);
     return n;
   };
+}
+
+/** A new installation's first organisation, made by `wcs key create` when none exists yet. */
+const FIRST_ORGANISATION = 'My organisation';
+
+/**
+ * Whose key `wcs key create` makes: --org when given; else the only organisation, or a first one (free
+ * plan) on a database with none, so the first hour needs one command (`wcs key create --mode test`).
+ * With several, guessing could hand one customer's key to another, so it asks for --org.
+ */
+async function organisationForKey(
+  accounts: Services['accounts'],
+  org: string | undefined,
+): Promise<{ id: string; note?: string }> {
+  if (org !== undefined) {
+    if (!(await accounts.organisation(org))) throw new CliError(`No organisation with id ${org}`);
+    return { id: org };
+  }
+  const found = await accounts.firstOrganisations(6);
+  if (found.length === 1) {
+    const [only] = found;
+    return { id: only.id, note: `For ${only.id} (${only.name}), the only organisation.` };
+  }
+  if (found.length === 0) {
+    const made = await accounts.createOrganisation(FIRST_ORGANISATION, 'free');
+    return {
+      id: made.id,
+      note: `Created organisation ${made.id} (${made.name}, free plan) for this key. Give --org ${made.id} for its next keys.`,
+    };
+  }
+  const listed = found
+    .slice(0, 5)
+    .map((o) => `${o.id} (${o.name})`)
+    .join(', ');
+  throw new CliError(
+    `there are several organisations: give --org with one of ${listed}${found.length > 5 ? ', …' : ''}`,
+  );
 }
 
 export function registerAccountCommands(program: Command, cli: CliContext): void {
@@ -62,19 +100,22 @@ export function registerAccountCommands(program: Command, cli: CliContext): void
   key
     .command('create')
     .description('create an API key and print it (it is shown only this once)')
-    .requiredOption('--org <orgId>', 'organisation id')
+    .option(
+      '--org <orgId>',
+      'organisation id; without it, the only organisation (one is created when there is none)',
+    )
     .requiredOption('--mode <mode>', 'live or test')
     .option('--name <label>', 'a label to recognise the key by')
     .option('--json', 'print JSON')
-    .action(async (opts: { org: string; mode: string; name?: string; json?: boolean }) => {
+    .action(async (opts: { org?: string; mode: string; name?: string; json?: boolean }) => {
       if (opts.mode !== 'live' && opts.mode !== 'test') throw new CliError('--mode must be live or test');
       const mode = opts.mode;
-      const created = await cli.withServices(async (s) => {
-        if (!(await s.accounts.organisation(opts.org)))
-          throw new CliError(`No organisation with id ${opts.org}`);
-        return s.accounts.createKey(opts.org, mode, opts.name);
+      const { created, organisation, note } = await cli.withServices(async (s) => {
+        const { id, note } = await organisationForKey(s.accounts, opts.org);
+        return { created: await s.accounts.createKey(id, mode, opts.name), organisation: id, note };
       });
-      cli.print(opts.json, { id: created.row.id, key: created.key, mode }, created.key);
+      if (note) cli.io.stderr.write(`${note}\n`);
+      cli.print(opts.json, { id: created.row.id, key: created.key, mode, organisation }, created.key);
     });
 
   key

@@ -1,10 +1,5 @@
-import { createLogger } from '../app.ts';
-import { type Config, loadConfig } from '../config.ts';
-import { systemClock } from '../platform/clock.ts';
-import { createDb } from '../platform/db/database.ts';
-import { migrateToLatest } from '../platform/db/migrate.ts';
-import { createRedis } from '../platform/redis.ts';
-import { createServices, type Services } from '../services.ts';
+import type { Config } from '../config.ts';
+import type { Services } from '../services.ts';
 
 /** Where a command reads its settings and writes its output: the process's, or a test's. */
 export interface CliIo {
@@ -19,7 +14,10 @@ export const processIo: CliIo = {
   env: process.env,
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: process.stdin,
+  // A getter: touching process.stdin opens it, which a command that never reads it should not do.
+  get stdin() {
+    return process.stdin;
+  },
 };
 
 /** What every command is given: its output, and the services on the server's database. */
@@ -37,9 +35,25 @@ export class CliContext {
 
   /**
    * Runs an action against the same database (and Redis) the server uses, so the CLI and the portal
-   * act on the same organisations and keys.
+   * act on the same organisations and keys. The services are imported here, when a command needs them.
    */
   async withServices<T>(action: (services: Services, config: Config) => Promise<T>): Promise<T> {
+    const [
+      { createLogger },
+      { loadConfig },
+      { systemClock },
+      { createDb },
+      { migrateToLatest },
+      { createRedis },
+    ] = await Promise.all([
+      import('../app.ts'),
+      import('../config.ts'),
+      import('../platform/clock.ts'),
+      import('../platform/db/database.ts'),
+      import('../platform/db/migrate.ts'),
+      import('../platform/redis.ts'),
+    ]);
+    const { createServices } = await import('../services.ts');
     const config = loadConfig(this.io.env);
     // Logs go to stderr, so a Redis warning can never corrupt a command's --json output on stdout.
     const logger = createLogger(

@@ -1,6 +1,4 @@
 import { Command, CommanderError } from 'commander';
-import { UnknownOrganisationError, UnknownPlanError } from '../accounts/account-service.ts';
-import { ConfigError, loadConfig } from '../config.ts';
 import { registerAccountCommands } from './account-commands.ts';
 import { registerCarrierCommands } from './carrier-commands.ts';
 import { registerClassifyCommand } from './classify-command.ts';
@@ -10,7 +8,11 @@ import { registerMcpCommand } from './mcp-command.ts';
 import { registerRegisterCommands } from './register-commands.ts';
 import { registerUserCommands } from './user-commands.ts';
 
-/** The `wcs` command: one entry point for the server and every operator task. */
+/**
+ * The `wcs` command: one entry point for the server and every operator task. Building it loads only
+ * commander and the command definitions in this folder; each command imports what it needs when it runs
+ * (test/cli/start-up.test.ts), so `wcs --help` and `wcs classify` never load the server.
+ */
 export function buildProgram(io: CliIo = processIo): Command {
   const cli = new CliContext(io);
   const program = new Command('wcs')
@@ -24,7 +26,10 @@ export function buildProgram(io: CliIo = processIo): Command {
     .command('serve')
     .description('start the HTTP server (migrates the database first)')
     .action(async () => {
-      const { startServer } = await import('../server.ts');
+      const [{ startServer }, { loadConfig }] = await Promise.all([
+        import('../server.ts'),
+        import('../config.ts'),
+      ]);
       await startServer(loadConfig(io.env));
     });
 
@@ -48,6 +53,27 @@ export function buildProgram(io: CliIo = processIo): Command {
 }
 
 /**
+ * Whether an error is a user's mistake (one line, no stack trace). The services' error classes are
+ * imported only here, on the way out: a command that threw one has loaded its module already.
+ */
+async function isMistake(error: unknown): Promise<boolean> {
+  if (error instanceof CliError || (error as Error)?.name === 'StartError') return true;
+  try {
+    const [{ UnknownOrganisationError, UnknownPlanError }, { ConfigError }] = await Promise.all([
+      import('../accounts/account-service.ts'),
+      import('../config.ts'),
+    ]);
+    return (
+      error instanceof ConfigError ||
+      error instanceof UnknownOrganisationError ||
+      error instanceof UnknownPlanError
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
  * Runs `wcs ARGS` (without the leading `node wcs`) and resolves with the exit status; a user's mistake
  * is one line on stderr, never a stack trace.
  */
@@ -57,13 +83,7 @@ export async function run(args: string[], io: CliIo = processIo): Promise<number
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
-    const mistake =
-      error instanceof CliError ||
-      error instanceof ConfigError ||
-      error instanceof UnknownOrganisationError ||
-      error instanceof UnknownPlanError ||
-      (error as Error).name === 'StartError';
-    if (mistake) {
+    if (await isMistake(error)) {
       io.stderr.write(`wcs: ${(error as Error).message}\n`);
     } else {
       io.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);

@@ -1,7 +1,4 @@
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Command } from 'commander';
-import { httpCaller } from '../mcp/api-caller.ts';
-import { createMcpServer } from '../mcp/mcp-server.ts';
 import { type CliContext, CliError } from './context.ts';
 
 /**
@@ -51,6 +48,11 @@ export function registerMcpCommand(program: Command, cli: CliContext): void {
         );
       }
       const baseUrl = serviceUrl(apiBaseUrl(env));
+      const [{ StdioServerTransport }, { httpCaller }, { createMcpServer }] = await Promise.all([
+        import('@modelcontextprotocol/sdk/server/stdio.js'),
+        import('../mcp/api-caller.ts'),
+        import('../mcp/mcp-server.ts'),
+      ]);
       const server = createMcpServer(httpCaller({ baseUrl, apiKey }));
       const transport = new StdioServerTransport(process.stdin, process.stdout);
       const closed = new Promise<void>((resolve) => {

@@ -1,8 +1,6 @@
 import { Writable } from 'node:stream';
-import cliProgress from 'cli-progress';
 import type { Command } from 'commander';
-import { ImportError, type ImportProgress } from '../carriers/register-import.ts';
-import { isIsoDate } from '../carriers/register-record.ts';
+import type { ImportProgress } from '../carriers/register-import.ts';
 import { type CliContext, CliError, type CliIo } from './context.ts';
 
 interface ImportOptions {
@@ -19,8 +17,9 @@ function positiveInt(value: string): number {
 }
 
 /** A progress bar on a terminal; nothing on a pipe or in a log. */
-function progressReporter(io: CliIo): { update(p: ImportProgress): void; stop(): void } {
+async function progressReporter(io: CliIo): Promise<{ update(p: ImportProgress): void; stop(): void }> {
   if (!io.stderr.isTTY || !(io.stderr instanceof Writable)) return { update() {}, stop() {} };
+  const { default: cliProgress } = await import('cli-progress');
   const bar = new cliProgress.SingleBar(
     {
       format: 'importing |{bar}| {percentage}% | {rows} registrations | ETA {eta_formatted}',
@@ -52,10 +51,14 @@ export function registerRegisterCommands(program: Command, cli: CliContext): voi
     .option('--batch-size <n>', 'rows per transaction', positiveInt, 5000)
     .option('--json', 'print JSON')
     .action(async (file: string, opts: ImportOptions) => {
+      const [{ ImportError }, { isIsoDate }] = await Promise.all([
+        import('../carriers/register-import.ts'),
+        import('../carriers/register-record.ts'),
+      ]);
       if (opts.published !== undefined && !isIsoDate(opts.published)) {
         throw new CliError(`--published must be a date written YYYY-MM-DD (got "${opts.published}")`);
       }
-      const progress = progressReporter(cli.io);
+      const progress = await progressReporter(cli.io);
       const started = performance.now();
       const summary = await cli.withServices(async (s) => {
         try {

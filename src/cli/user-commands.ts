@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { normaliseEmail } from '../portal/forms.ts';
-import { RESET_LINK_TTL_MS } from '../portal/password-resets.ts';
+import type { ServiceBase } from '../platform/service-address.ts';
 import type { Services } from '../services.ts';
 import { type CliContext, CliError } from './context.ts';
 
@@ -31,6 +30,10 @@ export async function resetPassword(
     throw new CliError(
       'choose one: --link (print a one-time link) or --password-stdin (read a new password)',
     );
+  const [{ normaliseEmail }, { RESET_LINK_TTL_MS }] = await Promise.all([
+    import('../portal/forms.ts'),
+    import('../portal/password-resets.ts'),
+  ]);
   const email = normaliseEmail(options.email);
   if (!email) throw new CliError('--email must not be blank');
   const recovery = services.portal.recovery;
@@ -38,11 +41,10 @@ export async function resetPassword(
   if (options.link) {
     const issued = await recovery.issueLink(email);
     if (!issued.ok) throw new CliError(`No portal user with email ${email}`);
-    const { PUBLIC_URL } = services.infra.config;
     return {
       json: { email, link: issued.link, expires_at: issued.expiresAt },
       text: issued.link,
-      note: `Give this link to ${email} over a channel you trust. It works once, until ${issued.expiresAt} (${RESET_LINK_TTL_MS / 60_000} minutes).${PUBLIC_URL ? '' : ' PUBLIC_URL is not set, so it starts with HOST and PORT: change the address if users reach the service elsewhere.'}`,
+      note: `Give this link to ${email} over a channel you trust. It works once, until ${issued.expiresAt} (${RESET_LINK_TTL_MS / 60_000} minutes).${whereFrom(issued.base)}`,
     };
   }
 
@@ -53,6 +55,15 @@ export async function resetPassword(
     json: { email, user_id: result.user.id, password_changed: true },
     text: `Password changed for ${email}. Every browser signed in to the account has been logged out.`,
   };
+}
+
+/** What the operator should know about the link's address when it is not PUBLIC_URL. */
+function whereFrom(base: ServiceBase): string {
+  if (base.source === 'PUBLIC_URL') return '';
+  const elsewhere = 'set PUBLIC_URL if users reach the service at another address.';
+  if (base.source === 'listening')
+    return ` PUBLIC_URL is not set, so it starts with the address the server listens on (${base.url}, since ${base.since}): ${elsewhere}`;
+  return ` PUBLIC_URL is not set and no server has started on this database yet, so it starts with HOST and PORT (${base.url}): ${elsewhere}`;
 }
 
 /** The first line of standard input, refused when it is the terminal (the password would be shown). */

@@ -75,6 +75,10 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
     '/consignment-notes',
     {
       config: {
+        location: {
+          of: (note) => `/v1/consignment-notes/${note.id}`,
+          description: 'Where the note is read: `/v1/consignment-notes/{id}`.',
+        },
         idempotency: {
           find: async (request, key) => {
             const earlier = await consignments.findIdempotent(scopeOf(request), key);
@@ -104,7 +108,6 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
         request.body,
         request.idempotency ?? undefined,
       );
-      reply.header('Location', `/v1/consignment-notes/${note.id}`);
       if (replayed) return sendReplay(request, reply, 201, JSON.stringify(note));
       return reply.code(201).send(note);
     },
@@ -195,6 +198,12 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
   app.post(
     '/consignment-notes/:id/signatures',
     {
+      config: {
+        location: {
+          of: (note) => `/v1/consignment-notes/${note.id}`,
+          description: 'The note the part is signed on: `/v1/consignment-notes/{id}`.',
+        },
+      },
       schema: {
         operationId: 'signConsignmentNote',
         tags: TAGS,

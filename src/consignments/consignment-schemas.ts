@@ -339,6 +339,15 @@ export const ConsignmentLine = Type.Object({
     Type.Object({
       confidence: Type.Number(),
       model: Type.String({ description: 'What chose the code.' }),
+      flags: Type.Optional(
+        Type.Array(Type.String(), {
+          description:
+            'ASSESSMENT_NEEDED when the description did not settle the code: the line carries the hazardous side WM3 prescribes until the waste is assessed, and `open_question` asks what would settle it.',
+        }),
+      ),
+      open_question: Type.Optional(
+        Nullable(Type.String({ description: "The classifier's deciding question, when one is open." })),
+      ),
     }),
   ),
   description: Type.String(),

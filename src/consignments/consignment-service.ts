@@ -10,7 +10,12 @@ import { GroupCommit } from '../platform/group-commit.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { newId } from '../platform/ids.ts';
 import type { Site } from '../receipts/site-types.ts';
-import type { CarrierVerifier, EwcLookup, WasteClassifier } from '../wtn/dependencies.ts';
+import type {
+  CarrierVerifier,
+  ClassificationResult,
+  EwcLookup,
+  WasteClassifier,
+} from '../wtn/dependencies.ts';
 import { type Nation, normaliseCode } from './consignment-code.ts';
 import { renderConsignmentPdf } from './consignment-pdf.ts';
 import {
@@ -283,9 +288,16 @@ export class ConsignmentService {
       return { code: null, source: 'given', code_source: 'given', classification: null };
     }
     const result = await this.#o.classifier.classify({ description: line.description.trim() }, 3, scope.mode);
-    const top = result.classifications[0];
     const model =
       (result as { metadata?: { model_version?: string } }).metadata?.model_version ?? 'classify-waste';
+    const open = result.compliance?.assessment_needed;
+    // WM3: a mirror-entry waste whose composition is not known is hazardous until assessed, so the line
+    // carries the hazardous side with the question open.
+    const interim = open?.until_answered.is_hazardous ? open.until_answered.ewc_code : null;
+    const top =
+      result.classifications[0]?.is_hazardous || !interim
+        ? result.classifications[0]
+        : (result.classifications.find((c) => c.ewc_code === interim) ?? this.#interimEntry(interim, result));
     if (!top?.is_hazardous) {
       const hazardous = result.classifications.find((c) => c.is_hazardous);
       issues.add(
@@ -301,7 +313,24 @@ export class ConsignmentService {
       code: top.ewc_code,
       source: 'classified',
       code_source: 'classified',
-      classification: { confidence: top.confidence, model },
+      classification: {
+        confidence: top.confidence,
+        model,
+        flags: open ? ['ASSESSMENT_NEEDED'] : [],
+        open_question: open?.question ?? null,
+      },
+    };
+  }
+
+  /** The interim hazardous entry WM3 prescribes, with the confidence of the pair the classifier chose. */
+  #interimEntry(code: string, result: ClassificationResult) {
+    const entry = this.#o.catalogue.get(code);
+    if (!entry) return undefined;
+    return {
+      ewc_code: entry.code,
+      description: entry.description,
+      is_hazardous: entry.is_hazardous,
+      confidence: result.classifications[0]?.confidence ?? 0,
     };
   }
 

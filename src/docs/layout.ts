@@ -1,4 +1,5 @@
-import { type Html, html } from '../portal/html.ts';
+import { FAVICON_LINKS } from '../platform/favicon.ts';
+import { type Html, html, trusted } from '../portal/html.ts';
 
 /** The stylesheet's and scripts' addresses, each with a version so browsers may cache them for good. */
 export interface DocsAssets {
@@ -23,6 +24,7 @@ export function docsPage(options: {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+${trusted(FAVICON_LINKS)}
 <link rel="stylesheet" href="${assets.css}">
 </head>
 <body>

@@ -44,7 +44,8 @@ declare module 'fastify' {
  * request the window admits holds its monthly call in the same store round trip; preHandler confirms the
  * hold or refuses. A call is counted at onSend, once its status is known (a streamed answer when its
  * response closes), and only if it passed the quota check and is neither a 5xx (a client never pays for
- * our faults) nor a 429 (issue 3); otherwise its hold is given back.
+ * our faults) nor a 429 (issue 3); otherwise its hold is given back. A test key's calls are counted by
+ * the same rule for its usage report only: never held, limited or billed.
  */
 export function installLimits(scope: FastifyInstance, limits: LimitService): void {
   scope.decorateRequest('countsTowardQuota', false);
@@ -62,10 +63,17 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
   });
 
   scope.addHook('preHandler', async (request, reply) => {
-    request.routeOptions.config.check?.(request);
+    const config = request.routeOptions.config;
+    config.check?.(request);
     const state = request.limitState;
-    if (!state || !request.countsTowardQuota) return;
-    const calls = request.routeOptions.config.calls?.(request) ?? 1;
+    if (!state) return;
+    if (!state.live) {
+      // Test calls are counted as a live key's would be, for the usage report alone (never limited).
+      if (config.billable !== false) limits.noteTestCalls(state, config.calls?.(request) ?? 1);
+      return;
+    }
+    if (!request.countsTowardQuota) return;
+    const calls = config.calls?.(request) ?? 1;
     const reserved = (await limits.reserve(state)) && (await limits.reserveMore(state, calls - 1));
     reply.headers(monthlyHeaders(state));
     if (!reserved) throw limits.quotaExceeded(state, calls);
@@ -73,11 +81,14 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
 
   scope.addHook('onSend', async (request, reply, payload) => {
     const state = request.limitState;
-    if (state?.reservation && !state.reservation.settled) {
+    if (state && limits.unsettled(state)) {
       // Status known: count the call, or give back its hold (also for one that never reached preHandler).
       const status = reply.statusCode;
       const counted =
-        request.countsTowardQuota && !request.idempotentReplay && status < 500 && status !== 429;
+        (request.countsTowardQuota || state.testCalls !== undefined) &&
+        !request.idempotentReplay &&
+        status < 500 &&
+        status !== 429;
       if (payload instanceof Stream) {
         // A streamed answer (a CSV export) is settled when its response closes, so that one the service
         // fails to finish (callsServed set to 0) is given back; one the client leaves counts. Its headers
@@ -87,7 +98,7 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
       } else {
         await limits.settle(state, counted, request.callsServed);
       }
-      reply.headers(monthlyHeaders(state));
+      if (state.live) reply.headers(monthlyHeaders(state));
     }
     return payload;
   });

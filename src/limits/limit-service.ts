@@ -39,18 +39,29 @@ export interface LimitState {
     /** The further calls held by a request worth more than one (reserveMore). */
     more?: { via: LimitStore; calls: number };
   };
+  /**
+   * A test key's call on a billable route that passed its checks (noteTestCalls): counted as a live
+   * key's would be, for the usage report only. Never limited, never billed.
+   */
+  testCalls?: { calls: number; day: string; settled: boolean };
 }
 
 /** One key's use of its monthly quota: GET /v1/usage and the portal's dashboard. */
 export interface KeyUsage {
+  /** Calls counted against the monthly quota: a live key's calls; always 0 for a test key. */
   used: number;
+  /**
+   * Calls made this cycle, counted by the live rule (billable routes, no 5xx, no 429, no replay): for a
+   * live key the same as `used`; for a test key its calls, never counted against a quota or billed.
+   */
+  calls: number;
   limit: number;
   remaining: number;
   /** ISO 8601 UTC: 00:00 on the 1st of this month. */
   cycle_start: string;
   /** ISO 8601 UTC: 00:00 on the 1st of next month, when the quota resets. */
   resets_at: string;
-  /** Every UTC day of the cycle so far, oldest first, with its counted calls. */
+  /** Every UTC day of the cycle so far, oldest first, with its calls (as `calls` counts them). */
   daily: Array<{ date: string; calls: number }>;
 }
 
@@ -175,11 +186,36 @@ export class LimitService {
   }
 
   /**
+   * A test key's request on a billable route passed its checks: it is worth `calls` calls, recorded once
+   * it is settled with a status that a live key would be counted for. Test calls only show in the usage
+   * report: no counter holds them and no request is ever refused for them.
+   */
+  noteTestCalls(state: LimitState, calls: number): void {
+    if (state.live) return;
+    state.testCalls = { calls, day: utcDay(new Date(state.nowMs)), settled: false };
+  }
+
+  /** Whether the request still has calls to settle: a live key's held call or a test key's noted calls. */
+  unsettled(state: LimitState): boolean {
+    return (
+      (state.reservation !== undefined && !state.reservation.settled) ||
+      (state.testCalls !== undefined && !state.testCalls.settled)
+    );
+  }
+
+  /**
    * Records the held call (counted) or gives it back (5xx, 429, replay, or a request that never passed
    * the quota check). Of the further calls a request held (reserveMore), `served - 1` are counted and
    * the rest given back: a batch pays only for the numbers it answered. Never throws.
    */
   async settle(state: LimitState, counted: boolean, served?: number): Promise<void> {
+    const test = state.testCalls;
+    if (test && !test.settled) {
+      test.settled = true;
+      const calls = counted ? Math.min(served ?? test.calls, test.calls) : 0;
+      if (calls > 0) this.#ledger.record(state.keyId, test.day, calls);
+      return;
+    }
     const reservation = state.reservation;
     if (!reservation || reservation.settled) return;
     reservation.settled = true;
@@ -239,20 +275,24 @@ export class LimitService {
     });
   }
 
-  /** The calling key's counted calls this cycle, by day. Test keys are never counted. */
+  /**
+   * The calling key's calls this cycle, by day: counted against the quota for a live key; for a test
+   * key, its calls as a live key's would be counted, shown but never counted against anything.
+   */
   async usage(auth: AuthContext): Promise<KeyUsage> {
     // Counted calls are written behind their responses: let those still in flight land first, so a
     // report never shows fewer calls than the client has made.
     await this.#ledger.flush();
     const now = this.#clock.now();
     const cycle = cycleAt(now);
-    const byDay =
-      auth.mode === 'live' ? await this.#ledger.daily(auth.keyId, cycle) : new Map<string, number>();
+    const byDay = await this.#ledger.daily(auth.keyId, cycle);
     const daily = daysOfCycleUntil(cycle, now).map((date) => ({ date, calls: byDay.get(date) ?? 0 }));
-    const used = [...byDay.values()].reduce((sum, calls) => sum + calls, 0);
+    const calls = [...byDay.values()].reduce((sum, n) => sum + n, 0);
+    const used = auth.mode === 'live' ? calls : 0;
     const limit = auth.limits.monthly;
     return {
       used,
+      calls,
       limit,
       remaining: Math.max(0, limit - used),
       cycle_start: cycle.start.toISOString(),

@@ -118,7 +118,7 @@ function serverWithTools(api: ApiCaller): McpServer {
     {
       title: 'Classify waste (List of Wastes code)',
       description:
-        'Use when someone describes a waste and needs its List of Wastes (EWC) code, whether it is hazardous, or how to handle it. Returns ranked codes with confidence (below 0.7 needs a person to check), flags and disposal notes. Not needed before generate_transfer_note, which classifies by itself. Costs one API call.',
+        'Use when someone describes a waste and needs its List of Wastes (EWC) code, whether it is hazardous, or how to handle it. Returns ranked codes with confidence (below 0.7 needs a person to check), flags and disposal notes. When the description does not settle the code it asks a question (which side of a mirror pair, or what the waste is): put the question to the user and call again with the same description and the fields of the chosen answer. Not needed before generate_transfer_note, which classifies by itself. Costs one API call.',
       inputSchema: ClassifyWasteInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },

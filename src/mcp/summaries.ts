@@ -1,6 +1,7 @@
 // What each tool answers: a few lines an assistant can quote to a person, citing the register check or
 // the note reference, and the key fields as structured data. The full API answer stays one
 // get_transfer_note or REST call away.
+import { expiryPhrase } from '../carriers/expiry-words.ts';
 import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
 
@@ -10,17 +11,17 @@ interface Summary {
 }
 
 export function carrierSummary(result: VerifyCarrierResult): Summary {
-  const [best, ...others] = result.registrations;
+  const several = result.status === 'multiple_matches';
+  const [best] = several ? [] : result.registrations;
   const { verification: v, compliance } = result;
   const lines: string[] = [];
-  if (best) {
-    const expiry =
-      best.expiry_date === null
-        ? 'lower tier, no expiry'
-        : `expires ${best.expiry_date} (${best.days_until_expiry} days)`;
+  if (several) {
     lines.push(
-      `${best.registration_number}: ${result.status} - ${best.business_name}, ${best.tier} tier, ${expiry}.`,
+      `${result.registrations.length} registrations match, so no one carrier was checked (status multiple_matches):`,
+      ...result.registrations.map((r) => `- ${registrationLine(r)}`),
     );
+  } else if (best) {
+    lines.push(`${best.registration_number}: ${result.status} - ${registrationLine(best, false)}`);
   } else {
     lines.push('Not on the register (status not_found).');
   }
@@ -32,11 +33,6 @@ export function carrierSummary(result: VerifyCarrierResult): Summary {
       `The imported export was published on ${v.mirror.published_on} (${v.mirror.age_days} days old).`,
     );
   lines.push(`Compliant: ${compliance.is_compliant ? 'yes' : 'no'}${flagText(compliance.flags)}.`);
-  if (others.length > 0) {
-    lines.push(
-      `Also matched: ${others.map((r) => `${r.registration_number} (${r.business_name}, ${r.status})`).join('; ')}.`,
-    );
-  }
   lines.push(compliance.recommendation);
   return {
     text: lines.join('\n'),
@@ -58,6 +54,15 @@ export function carrierSummary(result: VerifyCarrierResult): Summary {
   };
 }
 
+type Registration = VerifyCarrierResult['registrations'][number];
+
+/** "Sandbox Skips Limited, upper tier, expires 2027-12-31 (in 400 days)." with the number and status first when listed. */
+function registrationLine(r: Registration, listed = true): string {
+  const expiry = r.expiry_date === null ? 'no expiry' : expiryPhrase(r.expiry_date, r.days_until_expiry ?? 0);
+  const facts = `${r.business_name}, ${r.tier} tier, ${expiry}.`;
+  return listed ? `${r.registration_number} (${r.status}): ${facts}` : facts;
+}
+
 const flagText = (flags: readonly string[]) => (flags.length > 0 ? `; flags: ${flags.join(', ')}` : '');
 
 interface Classification {
@@ -74,8 +79,33 @@ export interface ClassifyResult {
     flags: string[];
     disposal_notes: string;
     requires_consignment_note: boolean;
+    assessment_needed?: {
+      question: string;
+      answers: Array<{
+        answer: string;
+        ewc_code: string;
+        is_hazardous: boolean;
+        send: Record<string, string>;
+      }>;
+      until_answered: { guidance: string };
+    } | null;
   };
   metadata: { classified_at: string; model_version: string };
+}
+
+/** The deciding question as a person reads it: the question, each answer with its code, what to do meanwhile. */
+function questionLines(open: ClassifyResult['compliance']['assessment_needed']): string[] {
+  if (!open) return [];
+  return [
+    `Question: ${open.question}`,
+    ...open.answers.map(
+      (a) =>
+        `- ${a.answer}: ${a.ewc_code}${a.is_hazardous ? '*' : ''} (send ${Object.entries(a.send)
+          .map(([k, v]) => `${k}: "${v}"`)
+          .join(', ')} with the same description)`,
+    ),
+    `Until it is answered: ${open.until_answered.guidance}`,
+  ];
 }
 
 export function classificationSummary(result: ClassifyResult): Summary {
@@ -90,6 +120,7 @@ export function classificationSummary(result: ClassifyResult): Summary {
     compliance.requires_consignment_note
       ? 'The top code is hazardous: the waste moves on a hazardous waste consignment note (create_consignment_note), not a transfer note.'
       : 'The top code is not hazardous.',
+    ...questionLines(compliance.assessment_needed),
     compliance.disposal_notes,
     `Classified at ${result.metadata.classified_at} by ${result.metadata.model_version}.`,
   ];
@@ -105,6 +136,7 @@ export function classificationSummary(result: ClassifyResult): Summary {
       hazardous_waste: compliance.hazardous_waste,
       requires_consignment_note: compliance.requires_consignment_note,
       flags: compliance.flags,
+      assessment_needed: compliance.assessment_needed ?? null,
       model_version: result.metadata.model_version,
     },
   };

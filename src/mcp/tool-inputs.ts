@@ -23,6 +23,12 @@ export const ClassifyWasteInput = z.strictObject({
   additional_context: optionalText(
     'Anything else known: contamination, test results, household or business origin.',
   ),
+  assessment: z
+    .enum(['hazardous', 'non_hazardous', 'unknown'])
+    .optional()
+    .describe(
+      "The answer to a mirror entry's deciding question (compliance.assessment_needed): what an assessment of the waste found. Send it with the same description.",
+    ),
   max_results: z.number().int().optional().describe('How many ranked codes to return, 1-5 (default 3).'),
 });
 

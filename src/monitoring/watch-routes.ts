@@ -44,6 +44,12 @@ export const watchRoutes: FastifyPluginAsyncTypebox<{ monitoring: MonitoringServ
   app.post(
     '/carrier-watches',
     {
+      config: {
+        location: {
+          of: (watch) => `/v1/carrier-watches/${watch.id}`,
+          description: 'Where the watch is read: `/v1/carrier-watches/{id}`.',
+        },
+      },
       schema: {
         operationId: 'createCarrierWatch',
         tags: TAGS,

@@ -2,6 +2,13 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { isDatabaseUnreachable } from './db/database.ts';
 import { ApiError, type ErrorDetail, errorBody } from './errors.ts';
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The code of the error this request was answered with, if any: the request log records it. */
+    errorCode: string | null;
+  }
+}
+
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 interface ValidationIssue {
@@ -138,6 +145,7 @@ function isRedisUnreachable(error: Error): boolean {
 }
 
 export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply {
+  reply.request.errorCode = error.code;
   if (error.headers) reply.headers(error.headers);
   return reply
     .code(error.status)
@@ -150,6 +158,7 @@ export function sendApiError(reply: FastifyReply, error: ApiError): FastifyReply
  * INTERNAL_ERROR with no internal detail in the body (the detail goes to the log with the request id).
  */
 export function installErrorHandling(app: FastifyInstance): void {
+  app.decorateRequest('errorCode', null);
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error);
     if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');

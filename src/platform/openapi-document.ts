@@ -8,9 +8,9 @@ export const API_DESCRIPTION = `Verify waste carriers against the Environment Ag
 
 ## Start here
 
-1. Sign up in the [developer portal](/portal) and create a **test key** (\`wcs_test_…\`), or run \`wcs key create --mode test\`.
-2. Send it on every \`/v1\` request: \`Authorization: Bearer wcs_test_…\`.
-3. Call \`GET /v1/account\` to check the key, then verify a sandbox carrier: \`POST /v1/verify-carrier\` with \`{"registration_number": "CBDU100001"}\`.
+1. Sign up in the [developer portal](/portal) and create a **test key** (\`wcs_test_…\`), or in the project folder run \`export WCS_API_KEY=$(npx wcs key create --mode test)\` (the key is for the only organisation, created if there is none; add \`--org ORG_ID\` when there are several).
+2. Send it on every \`/v1\` request as \`Authorization: Bearer $WCS_API_KEY\`.
+3. Check it with \`curl -s http://127.0.0.1:8080/v1/account -H "Authorization: Bearer $WCS_API_KEY"\` (the service's default address), then verify a sandbox carrier: \`POST /v1/verify-carrier\` with \`{"registration_number": "CBDU100001"}\`.
 
 Test keys see only test data and the sandbox register (fixed carriers such as CBDU100001, valid, and CBDU100503, which answers as a register outage does) and are never counted. Live keys (\`wcs_live_…\`) check the real register and count against the monthly quota.
 
@@ -30,7 +30,7 @@ export const API_TAGS = [
   {
     name: 'Account',
     description:
-      'The calling key, its organisation and plan, and its use of the monthly quota. Costs no quota.',
+      'The calling key, its organisation and plan, its use of the monthly quota, and the request log: every call made with the keys of its organisation. Costs no quota.',
   },
   {
     name: 'Carriers',

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type TSchema, Type } from 'typebox';
 import { type ErrorCode, type ErrorDetail, errorCodes } from './errors.ts';
+import { documentCodeSamples } from './openapi-code-samples.ts';
 import {
   API_DESCRIPTION,
   API_TAGS,
@@ -126,7 +127,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url }) => ({ schema: examplesOfReferencedResponses(schema), url }),
     transformObject: (document) =>
-      'openapiObject' in document ? documentResponseHeaders(document.openapiObject) : document.swaggerObject,
+      'openapiObject' in document
+        ? documentCodeSamples(documentResponseHeaders(document.openapiObject))
+        : document.swaggerObject,
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { ServiceAddress, ServiceBase } from '../platform/service-address.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import { createMailer, type Mailer } from './mailer.ts';
 import { hashPassword } from './password.ts';
@@ -13,7 +14,9 @@ import type { PortalUserStore } from './user-store.ts';
 import { resetEmail } from './views/reset-email.ts';
 
 export interface PasswordRecoveryOptions {
-  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL' | 'HOST' | 'PORT'>;
+  config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'PUBLIC_URL'>;
+  /** Where links point: PUBLIC_URL, else where the server listens. */
+  address: ServiceAddress;
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -113,11 +116,17 @@ export class PasswordRecovery {
   async issueLink(
     email: string,
     issuedBy: ResetIssuer = 'operator',
-  ): Promise<{ ok: true; link: string; expiresAt: string } | { ok: false; reason: 'NO_USER' }> {
+  ): Promise<
+    { ok: true; link: string; expiresAt: string; base: ServiceBase } | { ok: false; reason: 'NO_USER' }
+  > {
     const user = await this.#options.users.findByEmail(email);
     if (!user) return { ok: false, reason: 'NO_USER' };
     const { token, expiresAt } = await this.#resets.issue(user.id, issuedBy);
-    return { ok: true, link: this.#link(token), expiresAt };
+    // Reset links are built from PUBLIC_URL, never from a request's Host header, which an attacker
+    // could set to their own server to receive the token (reset-link poisoning). The configuration
+    // requires PUBLIC_URL with SMTP_URL; only the operator's link falls back to where the server listens.
+    const base = await this.#options.address.base();
+    return { ok: true, link: `${base.url}/portal/reset/${token}`, expiresAt, base };
   }
 
   /** Waits for emails being sent, then closes the mail connection. */
@@ -135,17 +144,6 @@ export class PasswordRecovery {
   async #afterNewPassword(user: PortalUserRow): Promise<void> {
     await this.#options.devices.forgetUser(user.id);
     await this.#options.throttle.forgive(user.email);
-  }
-
-  /**
-   * Reset links are built from PUBLIC_URL, never from the request's Host header, which an attacker
-   * could set to their own server to receive the token (reset-link poisoning). The configuration
-   * requires PUBLIC_URL with SMTP_URL; only the operator's link falls back to HOST and PORT.
-   */
-  #link(token: string): string {
-    const { PUBLIC_URL, HOST, PORT } = this.#options.config;
-    const base = PUBLIC_URL ?? `http://${HOST}:${PORT}`;
-    return `${base.replace(/\/+$/, '')}/portal/reset/${token}`;
   }
 
   #inBackground(work: () => Promise<void>): void {

@@ -15,6 +15,16 @@ export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters and har
 /** Words every account here has in common: a password built on them is easier to guess. */
 const SERVICE_WORDS = ['waste compliance service', 'waste', 'compliance', 'wcs', 'portal', 'carrier'];
 
+/** zxcvbn's English feedback, in the British spelling the rest of the product uses. */
+const BRITISH = {
+  ...english.translations,
+  suggestions: {
+    ...english.translations.suggestions,
+    allUppercase: 'Capitalise some, but not all letters.',
+    capitalization: 'Capitalise more than the first letter.',
+  },
+};
+
 let estimator: ZxcvbnFactory | undefined;
 
 /** Built on first use: loading the dictionaries (common passwords, names, English words) takes ~0.2 s. */
@@ -22,7 +32,7 @@ function zxcvbn(): ZxcvbnFactory {
   estimator ??= new ZxcvbnFactory({
     dictionary: { ...common.dictionary, ...english.dictionary },
     graphs: common.adjacencyGraphs,
-    translations: english.translations,
+    translations: BRITISH,
     maxLength: PASSWORD_MAX_LENGTH,
   });
   return estimator;

@@ -15,6 +15,7 @@ import type { Config } from '../config.ts';
 import type { MonitoringService } from '../monitoring/monitoring-service.ts';
 import { installFormTextGuard } from '../platform/text-guard.ts';
 import type { SiteService } from '../receipts/site-service.ts';
+import type { RequestLogService } from '../requests/request-log-service.ts';
 import type { WebhookService } from '../webhooks/webhook-service.ts';
 import type { WtnService } from '../wtn/wtn-service.ts';
 import { html } from './html.ts';
@@ -26,6 +27,7 @@ import { keyRoutes } from './routes/key-routes.ts';
 import { noteRoutes } from './routes/note-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
 import { recoveryRoutes } from './routes/recovery-routes.ts';
+import { requestLogRoutes } from './routes/request-log-routes.ts';
 import { siteRoutes } from './routes/site-routes.ts';
 import { webhookActionRoutes } from './routes/webhook-action-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
@@ -59,6 +61,8 @@ export interface PortalDeps {
   monitoring: MonitoringService;
   /** Transfer notes, for the CSV export: the same service /v1/wtn uses. */
   wtn: WtnService;
+  /** The request log: the same service GET /v1/requests uses. */
+  requests: RequestLogService;
   config: Config;
 }
 
@@ -130,6 +134,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     webhooks: deps.webhooks,
     monitoring: deps.monitoring,
     wtn: deps.wtn,
+    requests: deps.requests,
     config,
     assets,
     secure,
@@ -138,6 +143,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   await app.register(authRoutes, options);
   await app.register(dashboardRoutes, options);
   await app.register(keyRoutes, options);
+  await app.register(requestLogRoutes, options);
   await app.register(noteRoutes, options);
   await app.register(siteRoutes, options);
   await app.register(webhookRoutes, options);

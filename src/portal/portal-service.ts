@@ -7,6 +7,7 @@ import type { ApiKeyRow, OrganisationRow, PlanChangeRow } from '../accounts/tabl
 import type { Config } from '../config.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
+import type { ServiceAddress } from '../platform/service-address.ts';
 import type { FieldErrors, SignUpForm } from './forms.ts';
 import { LoginThrottle } from './login-throttle.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './password.ts';
@@ -45,6 +46,8 @@ export interface KeyWithUsage {
 
 export interface PortalServiceOptions {
   config: Config;
+  /** Where reset links point. */
+  address: ServiceAddress;
   db: Db;
   clock: Clock;
   logger: Logger;
@@ -65,7 +68,7 @@ export class PortalService {
   readonly #options: PortalServiceOptions;
 
   constructor(options: PortalServiceOptions) {
-    const { config, db, clock, logger, redis } = options;
+    const { config, address, db, clock, logger, redis } = options;
     this.#options = options;
     this.users = new PortalUserStore(db, clock);
     this.sessions = new PortalSessions(
@@ -76,6 +79,7 @@ export class PortalService {
     this.#throttle = new LoginThrottle({ clock, logger, redis });
     this.recovery = new PasswordRecovery({
       config,
+      address,
       db,
       clock,
       logger,

@@ -38,6 +38,10 @@ export const receiptRoutes: FastifyPluginAsyncTypebox<{ receipts: ReceiptService
     '/waste-receipts',
     {
       config: {
+        location: {
+          of: (receipt) => `/v1/waste-receipts/${receipt.id}`,
+          description: 'Where the receipt is followed to `submitted`: `/v1/waste-receipts/{id}`.',
+        },
         idempotency: {
           find: async (request, key) => {
             const earlier = await receipts.findIdempotent(scopeOf(request), key);

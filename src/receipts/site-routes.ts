@@ -28,6 +28,12 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
   app.post(
     '/sites',
     {
+      config: {
+        location: {
+          of: (site) => `/v1/sites/${site.id}`,
+          description: 'Where the site is read: `/v1/sites/{id}`.',
+        },
+      },
       schema: {
         operationId: 'createSite',
         tags: TAGS,

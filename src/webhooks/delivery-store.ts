@@ -8,6 +8,7 @@ import type { EventRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.
 const CLAIMED_ENDPOINT = [
   'id',
   'organisation_id',
+  'mode',
   'url',
   'secret',
   'previous_secret',

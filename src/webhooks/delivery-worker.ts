@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Clock } from '../platform/clock.ts';
 import { OutboxWorker } from '../platform/outbox-worker.ts';
 import {
@@ -19,7 +20,8 @@ export interface DeliveryWorkerOptions {
   pollMs: number;
   timeoutMs: number;
   retryBaseMs: number;
-  policy: UrlPolicy;
+  /** Which URLs an endpoint of each mode may be sent to, checked again on every attempt. */
+  policyFor(mode: KeyMode): UrlPolicy;
 }
 
 /**
@@ -186,7 +188,7 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
     try {
       result = await sendWebhook(endpoint.url, body, headers, {
         timeoutMs: this.#o.timeoutMs,
-        policy: this.#o.policy,
+        policy: this.#o.policyFor(endpoint.mode),
       });
     } catch (error) {
       result = {

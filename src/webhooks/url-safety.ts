@@ -9,8 +9,16 @@ export class UnsafeUrlError extends Error {
 }
 
 export interface UrlPolicy {
-  /** WEBHOOKS_ALLOW_HTTP_LOOPBACK: local development and tests may use http:// on loopback. */
+  /** Loopback addresses may be called, over http too (src/webhooks/loopback-rule.ts decides when). */
   allowHttpLoopback: boolean;
+  /** When they may not: what would allow them, added to a refusal of a loopback address. */
+  loopbackRule?: string;
+}
+
+/** ", which is not a public internet address", and for a loopback address what would allow it. */
+function notPublic(address: string, policy: UrlPolicy): string {
+  const rule = policy.loopbackRule && rangeOf(address) === 'loopback' ? `; ${policy.loopbackRule}` : '';
+  return `, which is not a public internet address${rule}`;
 }
 
 /**
@@ -90,12 +98,15 @@ export function checkUrlShape(raw: string, policy: UrlPolicy): URL {
   const literal = ipaddr.isValid(host) ? host : undefined;
   if (url.protocol === 'http:') {
     const loopback = host === 'localhost' || (literal !== undefined && rangeOf(literal) === 'loopback');
+    if (loopback && !policy.allowHttpLoopback && policy.loopbackRule) {
+      throw new UnsafeUrlError(`must use https; ${policy.loopbackRule}`);
+    }
     if (!(policy.allowHttpLoopback && loopback)) throw new UnsafeUrlError('must use https');
   } else if (url.protocol !== 'https:') {
     throw new UnsafeUrlError('must use https');
   }
   if (literal !== undefined && !isPublicAddress(literal, policy)) {
-    throw new UnsafeUrlError(`points at ${literal}, which is not a public internet address`);
+    throw new UnsafeUrlError(`points at ${literal}${notPublic(literal, policy)}`);
   }
   return url;
 }
@@ -127,7 +138,7 @@ export async function assertResolvesPublicly(
   const refused = addresses.find((a) => !isPublicAddress(a.address, policy));
   if (refused)
     throw new UnsafeUrlError(
-      `host ${host} resolves to ${refused.address}, which is not a public internet address`,
+      `host ${host} resolves to ${refused.address}${notPublic(refused.address, policy)}`,
     );
 }
 
@@ -144,7 +155,9 @@ export function safeLookup(policy: UrlPolicy, lookup: typeof dnsLookup = dnsLook
       const refused = list.find((a) => !isPublicAddress(a.address, policy));
       if (refused || list.length === 0) {
         const why = new UnsafeUrlError(
-          `host ${hostname} resolves to ${refused?.address ?? 'nothing'}, which is not a public internet address`,
+          refused
+            ? `host ${hostname} resolves to ${refused.address}${notPublic(refused.address, policy)}`
+            : `host ${hostname} resolves to nothing, which is not a public internet address`,
         );
         return callback(Object.assign(why, { code: 'EADDRNOTPUBLIC' }), '', 4);
       }

@@ -59,6 +59,12 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.post(
     '/webhook-endpoints',
     {
+      config: {
+        location: {
+          of: (endpoint) => `/v1/webhook-endpoints/${endpoint.id}`,
+          description: 'Where the endpoint is read: `/v1/webhook-endpoints/{id}`.',
+        },
+      },
       schema: {
         operationId: 'createWebhookEndpoint',
         tags: TAGS,

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
@@ -9,9 +10,10 @@ import { DeliveryWorker } from './delivery-worker.ts';
 import { recordEvents } from './event-outbox.ts';
 import { PING } from './event-types.ts';
 import { type EventView, eventView } from './event-view.ts';
+import { type LoopbackSettings, urlPolicyFor } from './loopback-rule.ts';
 import { EventRetention } from './retention.ts';
 import { newSigningSecret } from './signature.ts';
-import { assertResolvesPublicly, checkUrlShape, UnsafeUrlError, type UrlPolicy } from './url-safety.ts';
+import { assertResolvesPublicly, checkUrlShape, UnsafeUrlError } from './url-safety.ts';
 import type {
   CreateEndpointBody,
   ListDeliveriesQuery,
@@ -32,7 +34,8 @@ export interface WebhookServiceOptions {
   db: Db;
   clock: Clock;
   logger: Logger;
-  policy: UrlPolicy;
+  /** When endpoints may use http on loopback (src/webhooks/loopback-rule.ts). */
+  loopback: LoopbackSettings;
   worker: { enabled: boolean; pollMs: number; timeoutMs: number; retryBaseMs: number };
   /** EVENT_RETENTION_DAYS: older events, with their deliveries and attempts, are removed on the worker's instances. */
   retentionDays: number;
@@ -42,7 +45,7 @@ export interface WebhookServiceOptions {
 export class WebhookService {
   readonly #store: WebhookStore;
   readonly #clock: Clock;
-  readonly #policy: UrlPolicy;
+  readonly #loopback: LoopbackSettings;
   readonly worker: DeliveryWorker;
   /** Removes old events; scheduled with the worker, run by hand with `wcs events prune`. */
   readonly retention: EventRetention;
@@ -51,13 +54,13 @@ export class WebhookService {
   constructor(o: WebhookServiceOptions) {
     this.#store = new WebhookStore(o.db);
     this.#clock = o.clock;
-    this.#policy = o.policy;
+    this.#loopback = o.loopback;
     this.#workerEnabled = o.worker.enabled;
     this.worker = new DeliveryWorker({
       store: new DeliveryStore(o.db),
       clock: o.clock,
       logger: o.logger,
-      policy: o.policy,
+      policyFor: (mode) => urlPolicyFor(mode, o.loopback),
       ...o.worker,
     });
     this.retention = new EventRetention({
@@ -86,7 +89,7 @@ export class WebhookService {
   }
 
   async create(scope: WebhookScope, body: CreateEndpointBody): Promise<WebhookEndpoint> {
-    const url = await this.#checkUrl(body.url);
+    const url = await this.#checkUrl(body.url, scope.mode);
     if ((await this.#store.endpoints(scope)).length >= MAX_ENDPOINTS) {
       throw new ApiError(
         'INVALID_REQUEST',
@@ -127,7 +130,7 @@ export class WebhookService {
 
   async update(scope: WebhookScope, id: string, body: UpdateEndpointBody): Promise<WebhookEndpoint> {
     const current = await this.#endpoint(scope, id);
-    const url = body.url === undefined ? undefined : await this.#checkUrl(body.url);
+    const url = body.url === undefined ? undefined : await this.#checkUrl(body.url, scope.mode);
     const now = this.#clock.now();
     const status = body.disabled === undefined ? undefined : body.disabled ? 'disabled' : 'enabled';
     const row = await this.#store.updateEndpoint(
@@ -239,10 +242,11 @@ export class WebhookService {
     return row;
   }
 
-  async #checkUrl(raw: string): Promise<string> {
+  async #checkUrl(raw: string, mode: KeyMode): Promise<string> {
+    const policy = urlPolicyFor(mode, this.#loopback);
     try {
-      const url = checkUrlShape(raw, this.#policy);
-      await assertResolvesPublicly(url, this.#policy);
+      const url = checkUrlShape(raw, policy);
+      await assertResolvesPublicly(url, policy);
       return url.href;
     } catch (error) {
       if (!(error instanceof UnsafeUrlError)) throw error;

@@ -20,6 +20,8 @@ export interface ComplianceFacts {
     container_type: string | null;
     /** Hazardous substances the description names (from the classifier), whatever code the note carries. */
     hazardous_substances: string[];
+    /** The classifier's open question when it chose the code and the description did not settle it. */
+    assessment_needed?: { question: string; guidance: string } | null;
   };
   /** The classifier's cross-check of a supplied code: its top codes, or 'unavailable' when it failed. */
   cross_check: { top_codes: string[] } | 'unavailable' | null;
@@ -81,6 +83,12 @@ export function flagsFor(facts: ComplianceFacts): ComplianceIssue[] {
     flags.push({
       code: 'LOW_CONFIDENCE_CLASSIFICATION',
       message: `The code ${waste.ewc_code} was chosen with confidence ${waste.confidence.toFixed(2)}, below ${LOW_CONFIDENCE_THRESHOLD}: have someone competent review it before the transfer.`,
+    });
+  }
+  if (waste.ewc_code_source === 'classification' && waste.assessment_needed) {
+    flags.push({
+      code: 'ASSESSMENT_NEEDED',
+      message: `The description does not settle the code ${waste.ewc_code}: ${waste.assessment_needed.question} ${waste.assessment_needed.guidance} Answer it with additional_context, or give ewc_code once the waste is assessed.`,
     });
   }
   if (waste.ewc_code !== null && waste.is_hazardous === false && waste.hazardous_substances.length > 0) {
@@ -205,7 +213,9 @@ function recordWarnings(facts: ComplianceFacts): ComplianceIssue[] {
       message: `${producer.sic_code} is not a UK SIC 2007 code. A transfer note needs the producer's five-digit SIC 2007 code (reg 35(2)(a)(iv)), e.g. 43320; Companies House shows a company's codes.`,
     });
   }
-  const missing = [facts.transfer_time ? '' : 'time', facts.transfer_place ? '' : 'place'].filter(Boolean);
+  // A season ticket's collections each record their own time (its schedule): the ticket has no one time.
+  const timeMissing = !facts.transfer_time && !facts.season_ticket;
+  const missing = [timeMissing ? 'time' : '', facts.transfer_place ? '' : 'place'].filter(Boolean);
   if (missing.length > 0) {
     warnings.push({
       code: 'TRANSFER_TIME_OR_PLACE_MISSING',

@@ -18,7 +18,7 @@ export interface CarrierRegistration {
 }
 
 export interface CarrierVerification {
-  status: 'valid' | 'expiring_soon' | 'expired' | 'not_found' | 'lower_tier';
+  status: 'valid' | 'expiring_soon' | 'expired' | 'not_found' | 'lower_tier' | 'multiple_matches';
   registrations: CarrierRegistration[];
   /** Which register answered: the live EA register, its imported export, our history, or the sandbox. */
   verification: { origin: 'ea_api' | 'mirror' | 'history' | 'sandbox' };
@@ -63,7 +63,14 @@ export interface WasteClassification {
 export interface ClassificationResult {
   classifications: WasteClassification[];
   /** Hazardous substances the description names and does not negate ("asbestos", "oil or fuel"). */
-  compliance?: { hazardous_substances: string[] };
+  compliance?: {
+    hazardous_substances: string[];
+    /** The deciding question when the description does not settle the code (docs/classification.md). */
+    assessment_needed?: {
+      question: string;
+      until_answered: { ewc_code: string | null; is_hazardous: boolean; guidance: string };
+    } | null;
+  };
 }
 
 export interface WasteClassifier {

@@ -81,6 +81,7 @@ export function buildNote(
         findings.classification && findings.classification !== 'failed'
           ? (findings.classification.compliance?.hazardous_substances ?? [])
           : [],
+      assessment_needed: openQuestion(findings.classification),
     },
     cross_check: crossCheck,
     transfer_date: input.transfer_date,
@@ -193,4 +194,13 @@ function wastePart(
     confidence,
     crossCheck,
   };
+}
+
+/** The classifier's open question, in the words a note's flag carries. */
+function openQuestion(
+  classification: NoteFindings['classification'],
+): ComplianceFacts['waste']['assessment_needed'] {
+  if (!classification || classification === 'failed') return null;
+  const open = classification.compliance?.assessment_needed;
+  return open ? { question: open.question, guidance: open.until_answered.guidance } : null;
 }

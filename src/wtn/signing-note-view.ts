@@ -1,6 +1,5 @@
 import { readableDate, readableKg, factRow as row } from '../platform/signing/signing-facts.ts';
 import { type Html, html } from '../portal/html.ts';
-import { HIERARCHY_DECLARATION } from './wtn-pdf.ts';
 import type { Party, WasteTransferNote } from './wtn-schemas.ts';
 
 /** What each party is, in the words a driver or a site manager uses. */
@@ -8,17 +7,6 @@ export const PARTY_ROLE: Record<Party, string> = {
   transferor: 'the transferor (the business handing over the waste)',
   transferee: 'the transferee (the carrier)',
 };
-
-/**
- * What the signer declares. The transferor confirms the waste hierarchy (reg 12 and reg 35(2)(d)
- * Waste (England and Wales) Regulations 2011) and the note's content; the transferee that it received
- * the waste the note describes.
- */
-export function declarationOf(party: Party): string[] {
-  return party === 'transferor'
-    ? [HIERARCHY_DECLARATION, 'I confirm that the information on this note is correct.']
-    : ['I confirm that I have received the waste described on this note.'];
-}
 
 function hazardous(value: boolean | null): Html {
   if (value === true) return html`<strong class="hazard">Yes: hazardous waste</strong>`;

@@ -3,8 +3,9 @@ import { EMPTY_SIGNATURE } from '../platform/signing/signing-form.ts';
 import { errorSummary, nameAndPosition, signingForm } from '../platform/signing/signing-form-view.ts';
 import { reference, type SigningShell, signingLayout } from '../platform/signing/signing-layout.ts';
 import { type Html, html } from '../portal/html.ts';
+import { declarationOf } from './declarations.ts';
 import type { SigningFormErrors, SigningFormValues } from './signing-form.ts';
-import { declarationOf, noteSummary, PARTY_ROLE } from './signing-note-view.ts';
+import { noteSummary, PARTY_ROLE } from './signing-note-view.ts';
 import type { Party, Signature, WasteTransferNote } from './wtn-schemas.ts';
 
 /** A transfer note's page: the TEST banner on sandbox notes. */

@@ -10,16 +10,9 @@ import { dayText, instantText } from './pdf/wording.ts';
 import type { WasteTransferNote } from './wtn-schemas.ts';
 
 /**
- * reg 12 and reg 35(2)(d) Waste (England and Wales) Regulations 2011: the transferor confirms on the
- * note that it has applied the waste hierarchy.
- */
-export const HIERARCHY_DECLARATION =
-  'I confirm that I have fulfilled my duty to apply the waste hierarchy as required by Regulation 12 of the Waste (England and Wales) Regulations 2011 (prevention, preparing for re-use, recycling, other recovery, disposal).';
-
-/**
  * A printable A4 transfer note laid out as the parties sign it: the transfer, the destination, the
  * waste, the parties and their categories (reg 35(2)(c)), the checks in plain words, the signatures
- * with the hierarchy declaration (reg 35(2)(b), (d)) and, for a season ticket, its schedule. Whatever
+ * with each party's declaration (reg 35(2)(b), (d)) and, for a season ticket, its schedule. Whatever
  * the note does not know prints as a ruled blank to write in by hand.
  */
 export function renderNotePdf(
@@ -36,7 +29,7 @@ export function renderNotePdf(
   wasteSection(doc, note);
   parties(doc, note);
   checksSection(doc, note);
-  signatureSection(doc, note, HIERARCHY_DECLARATION, options.drawings ?? {});
+  signatureSection(doc, note, options.drawings ?? {});
   scheduleSection(doc, note);
   decoratePages(doc, note, options.today);
   doc.end();

@@ -99,6 +99,10 @@ function generateRoute(app: App, wtn: WtnService): void {
     {
       validatorCompiler: generateWtnValidator(wtn.catalogue),
       config: {
+        location: {
+          of: (note) => `/v1/wtn/${note.reference}`,
+          description: 'Where the note is read: `/v1/wtn/{reference}`.',
+        },
         idempotency: {
           find: async (request, key) => {
             const earlier = await wtn.findIdempotent(scopeOf(request), key);
@@ -319,6 +323,12 @@ function signingRoutes(app: App, wtn: WtnService, publicUrl: string | undefined)
     '/wtn/:reference/signatures',
     {
       validatorCompiler: signValidator,
+      config: {
+        location: {
+          of: (note) => `/v1/wtn/${note.reference}`,
+          description: 'The note the signature is part of: `/v1/wtn/{reference}`.',
+        },
+      },
       schema: {
         operationId: 'signWtn',
         tags: TAGS,
@@ -371,6 +381,10 @@ function transferRoute(app: App, wtn: WtnService): void {
     '/wtn/:reference/transfers',
     {
       config: {
+        location: {
+          of: (_transfer, request) => `/v1/wtn/${referenceOf(request as ReadRequest)}`,
+          description: 'The season ticket whose schedule lists the collection: `/v1/wtn/{reference}`.',
+        },
         idempotency: {
           find: async (request, key) => {
             const earlier = await wtn.findIdempotentTransfer(scopeOf(request), key);

@@ -152,14 +152,23 @@ export type Signature = Static<typeof Signature>;
 
 const Transfer = Type.Object(
   {
-    number: Type.Integer({ description: 'Collections under this note are numbered 1, 2, 3...' }),
-    date: Type.String({ description: 'YYYY-MM-DD' }),
-    time: Nullable(Type.String({ description: 'HH:MM, UK local time; null when not given.' })),
-    quantity_kg: Type.Number(),
-    vehicle_registration: Type.String(),
-    logged_at: Type.String({ description: 'ISO 8601 UTC.' }),
+    number: Type.Integer({
+      description: 'Collections under this note are numbered 1, 2, 3... in the order logged.',
+    }),
+    date: Type.String({ description: 'The day of the collection, YYYY-MM-DD.' }),
+    time: Nullable(
+      Type.String({ description: 'HH:MM, 24-hour UK local time of the collection; null when not given.' }),
+    ),
+    quantity_kg: Type.Number({ description: 'Weight collected, in kilograms.' }),
+    vehicle_registration: Type.String({
+      description: 'The collecting vehicle, in capitals with single spaces, e.g. AB12 CDE.',
+    }),
+    logged_at: Type.String({ description: 'When the collection was logged with the service, ISO 8601 UTC.' }),
   },
-  { description: 'One collection logged under a season ticket.' },
+  {
+    description:
+      "One collection logged under a season ticket (POST /v1/wtn/{reference}/transfers): the ticket's schedule, printed on its PDF.",
+  },
 );
 export type Transfer = Static<typeof Transfer>;
 
@@ -412,14 +421,22 @@ export const SigningLink = Type.Object({
 
 export const TransferBody = Type.Object(
   {
-    date: Type.String({ format: 'date', description: 'The day of the collection, YYYY-MM-DD.' }),
+    date: Type.String({
+      format: 'date',
+      description:
+        "The day of the collection, YYYY-MM-DD: within the ticket's `valid_from` to `valid_until`, and before the carrier's registration expires as recorded on the note.",
+    }),
     time: Type.Optional(
-      Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'HH:MM, 24-hour UK local time.' }),
+      Type.String({
+        pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+        description:
+          "HH:MM, 24-hour UK local time of the collection: each collection's own time of transfer.",
+      }),
     ),
     quantity_kg: Type.Number({
       exclusiveMinimum: 0,
       maximum: 1_000_000_000,
-      description: 'Weight in kilograms.',
+      description: 'Weight collected, in kilograms (more than 0).',
     }),
     vehicle_registration: Type.String({
       minLength: 2,

@@ -68,7 +68,8 @@ describe('the sandbox answers test keys, dated relative to today', () => {
       'CBDU100002',
       'CBDL100004',
     ]);
-    expect(body.status).toBe('valid');
+    expect(body.status).toBe('multiple_matches');
+    expect(body.registrations.map((r) => r.status)).toEqual(['valid', 'expiring_soon', 'lower_tier']);
     expect(body.compliance).toMatchObject({ is_compliant: false });
     expect(body.compliance.flags).toContain('MULTIPLE_REGISTRATIONS_FOUND');
     expect((await sandbox({ business_name: 'Real Business Ltd' })).status).toBe('not_found');
@@ -77,6 +78,7 @@ describe('the sandbox answers test keys, dated relative to today', () => {
   it('postcode TE1 1AA finds two registrations', async () => {
     const body = await sandbox({ postcode: 'te1 1aa' });
     expect(body.registrations.map((r) => r.registration_number)).toEqual(['CBDU100001', 'CBDU100002']);
+    expect(body.status).toBe('multiple_matches');
     expect(body.compliance.flags).toContain('MULTIPLE_REGISTRATIONS_FOUND');
   });
 

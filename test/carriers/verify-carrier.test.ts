@@ -57,6 +57,7 @@ beforeAll(async () => {
     'number:CBDU910199',
     'name:twin name waste',
     'name:nobody like this',
+    'name:example gardener',
     'postcode:TE11AA',
   ]);
   t = await carrierApp({ register, clock });
@@ -158,10 +159,11 @@ describe('a registration number', () => {
 });
 
 describe('names and postcodes', () => {
-  it('lists every match, flags it, and is not compliant until identified by number', async () => {
+  it('lists every match with its own status, answers multiple_matches, and is not compliant until identified by number', async () => {
     const body = await t.result({ business_name: 'twin name waste' });
     expect(body.registrations.map((r) => r.registration_number)).toEqual(['CBDU910112', 'CBDU910111']);
-    expect(body.status).toBe('valid');
+    expect(body.status).toBe('multiple_matches');
+    expect(body.registrations.map((r) => r.status)).toEqual(['valid', 'expiring_soon']);
     expect(body.compliance.is_compliant).toBe(false);
     expect(body.compliance.flags).toContain('MULTIPLE_REGISTRATIONS_FOUND');
     expect(body.compliance.recommendation).toMatch(/2 registrations match.*registration number/);
@@ -170,6 +172,12 @@ describe('names and postcodes', () => {
   it('finds registrations at a postcode written any way', async () => {
     const body = await t.result({ postcode: 'te11aa' });
     expect(body.registrations.map((r) => r.registration_number).sort()).toEqual(['CBDU910101', 'CBDU910102']);
+  });
+
+  it('answers the status of the one registration a name identifies', async () => {
+    const body = await t.result({ business_name: 'Example Gardener' });
+    expect(body.registrations).toHaveLength(1);
+    expect(body.status).toBe('lower_tier');
   });
 
   it('answers not_found for a name nobody has', async () => {
@@ -238,7 +246,7 @@ describe('no input produces a 500', () => {
     [{ business_name: "Robert'); DROP TABLE carrier_registrations;--" }, 200, 'not_found'],
     [{ postcode: '   ' }, 400, 'INVALID_REQUEST'],
     [{ postcode: 'SW1A 1AA'.repeat(2) }, 400, 'INVALID_REQUEST'],
-    [{ registration_number: '', business_name: '', postcode: 'TE1 1AA' }, 200, 'valid'],
+    [{ registration_number: '', business_name: '', postcode: 'TE1 1AA' }, 200, 'multiple_matches'],
   ];
   it.each(nasty.map(([body, status, outcome]) => [JSON.stringify(body), body, status, outcome]))(
     'POST %s',

@@ -71,6 +71,11 @@ describe('POST /v1/classify-waste', () => {
       'must be at most 2000 characters',
     ],
     [{ description: 'soil', colour: 'brown' }, '/colour', 'is not a recognised field'],
+    [
+      { description: 'soil', assessment: 'clean' },
+      '/assessment',
+      'must be one of: "hazardous", "non_hazardous", "unknown"',
+    ],
   ])('refuses %j with 400 INVALID_REQUEST naming the field', async (body, field, issue) => {
     const res = await classify(body);
     expect(res.statusCode).toBe(400);
@@ -128,5 +133,49 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/v1/classify-waste'].post.responses['200']).toBeDefined();
     expect(doc.paths['/v1/ewc-codes'].get.tags).toEqual(['Classification']);
     expect(doc.paths['/v1/ewc-codes/{code}'].get.responses['404']).toBeDefined();
+  });
+});
+
+describe('the deciding question', () => {
+  it('asks which side of the mirror pair applies, and the answer settles the code', async () => {
+    const description = 'Soil and stones dug out for a new extension';
+    const first = (await classify({ description })).json();
+    expect(first.classifications[0].ewc_code).toBe('17 05 04');
+    expect(first.classifications[0].confidence).toBeLessThan(0.9);
+    expect(first.compliance.flags).toEqual(
+      expect.arrayContaining(['ASSESSMENT_NEEDED', 'MIRROR_ENTRY_ASSESSMENT_REQUIRED']),
+    );
+    const question = first.compliance.assessment_needed;
+    expect(question.reason).toBe('mirror_entry');
+    expect(question.question).toContain('17 05 03*');
+    expect(question.question).toContain('17 05 04');
+    expect(question.until_answered).toMatchObject({ ewc_code: '17 05 03', is_hazardous: true });
+    expect(question.until_answered.guidance).toContain('WM3');
+    expect(question.answers.map((a: { ewc_code: string }) => a.ewc_code)).toEqual([
+      '17 05 03',
+      '17 05 04',
+      '17 05 03',
+    ]);
+
+    const clean = (await classify({ description, ...question.answers[1].send })).json();
+    expect(clean.classifications[0].ewc_code).toBe('17 05 04');
+    expect(clean.compliance.assessment_needed).toBeNull();
+    expect(clean.compliance.flags).not.toContain('ASSESSMENT_NEEDED');
+
+    const hazardous = (await classify({ description, assessment: 'hazardous' })).json();
+    expect(hazardous.classifications[0].ewc_code).toBe('17 05 03');
+    expect(hazardous.compliance.requires_consignment_note).toBe(true);
+    expect(hazardous.compliance.assessment_needed).toBeNull();
+
+    const unknown = (await classify({ description, assessment: 'unknown' })).json();
+    expect(unknown.classifications[0].ewc_code).toBe('17 05 03');
+    expect(unknown.compliance.flags).toContain('COMPOSITION_UNKNOWN');
+    expect(unknown.compliance.assessment_needed.reason).toBe('composition_unknown');
+  });
+
+  it('is null when the description settles the code', async () => {
+    const res = (await classify({ description: 'oily rags from the workshop' })).json();
+    expect(res.compliance.assessment_needed).toBeNull();
+    expect(res.compliance.flags).not.toContain('ASSESSMENT_NEEDED');
   });
 });

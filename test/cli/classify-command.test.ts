@@ -14,4 +14,20 @@ describe('wcs classify', () => {
       stderr: expect.stringContaining('--max must be a whole number from 1 to 5'),
     });
   });
+
+  it('prints the deciding question with the option that answers it, and the answer settles the code', async () => {
+    const description = 'soil and stones dug out for an extension';
+    const out = await runCli(['classify', description], {});
+    expect(out).toContain('question: Does this waste contain hazardous substances');
+    expect(out).toContain('17 05 04 (--assessment non_hazardous)');
+    const answered = JSON.parse(
+      await runCli(['classify', description, '--assessment', 'non_hazardous', '--json'], {}),
+    );
+    expect(answered.classifications[0].ewc_code).toBe('17 05 04');
+    expect(answered.compliance.assessment_needed).toBeNull();
+    await expect(runCli(['classify', description, '--assessment', 'clean'], {})).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('--assessment must be hazardous, non_hazardous or unknown'),
+    });
+  });
 });

@@ -178,6 +178,20 @@ describe('creating a consignment note', () => {
       details: [{ field: '/lines/0/description' }],
     });
   });
+
+  it('codes an unassessed mirror-entry waste hazardous, as WM3 requires, and carries the open question', async () => {
+    const line = oilLine({
+      ewc_code: undefined,
+      classify: true,
+      description: 'soil and stones dug out for the new workshop footings',
+    });
+    const note = await t.create(garageBody({ lines: [line] }));
+    expect(note.lines[0].ewc_code).toBe('17 05 03*');
+    expect(note.lines[0].classification).toMatchObject({
+      flags: ['ASSESSMENT_NEEDED'],
+      open_question: expect.stringContaining('17 05 04'),
+    });
+  });
 });
 
 describe('Parts C, D and E in legal order', () => {

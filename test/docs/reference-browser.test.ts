@@ -1,7 +1,9 @@
-import type { Browser } from 'playwright-core';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserRig, browserAgainstServer } from '../helpers/browser.ts';
-import type { ServerProcess } from '../helpers/server-process.ts';
+import { runCli, type ServerProcess } from '../helpers/server-process.ts';
 
 let server: ServerProcess;
 let browser: Browser;
@@ -13,6 +15,23 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => rig?.close());
+
+/**
+ * Everything the page asks for that is not this server (a blob: worker of its own counts as its own),
+ * including what the page's policy blocks before it reaches the network, and every console error.
+ */
+function watch(page: Page, origin: string): { elsewhere: string[]; errors: string[] } {
+  const elsewhere: string[] = [];
+  const errors: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith('data:') && new URL(url).origin !== origin) elsewhere.push(url);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { elsewhere, errors };
+}
 
 /** Runs in the page (the DOM types are not in this project's lib). */
 function pageWidth(): number {
@@ -32,6 +51,7 @@ describe('the API reference in a real browser', () => {
       return route.abort();
     });
     const page = await context.newPage();
+    const seen = watch(page, server.url);
     await page.goto(`${server.url}/docs`);
     await page.locator('#reference[aria-busy="false"]').waitFor();
 
@@ -50,12 +70,72 @@ describe('the API reference in a real browser', () => {
     // Usable at phone width: nothing wider than the screen, so no sideways scrolling of the page.
     expect(await page.evaluate(pageWidth)).toBeLessThanOrEqual(390);
     expect(elsewhere).toEqual([]);
+    expect(seen.elsewhere).toEqual([]);
 
     await page.getByRole('link', { name: 'Guides' }).first().click();
     await page.getByRole('heading', { name: 'Guides' }).waitFor();
     await page.getByRole('link', { name: 'Carrier verification' }).click();
     await page.getByRole('heading', { name: 'Test keys: the sandbox' }).waitFor();
     expect(elsewhere).toEqual([]);
+    expect(seen.elsewhere).toEqual([]);
+    expect(seen.errors).toEqual([]);
     await context.close();
+  });
+
+  it('asks nothing of another origin, not even what its policy would block, and shows its favicon', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const seen = watch(page, server.url);
+    const icons: [string, number][] = [];
+    page.on('response', (response) => {
+      if (/\/favicon\.(svg|ico)\b/.test(response.url()))
+        icons.push([new URL(response.url()).pathname, response.status()]);
+    });
+    await page.goto(`${server.url}/docs`);
+    await page.locator('#reference[aria-busy="false"]').waitFor();
+    // Redoc's sidebar credit stays, without the logo it would load from a CDN.
+    await page.getByText('API docs by Redocly').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(seen.elsewhere).toEqual([]);
+    expect(seen.errors).toEqual([]);
+    expect(icons).toContainEqual(['/favicon.svg', 200]);
+    expect(await page.locator('link[rel="icon"][type="image/svg+xml"]').getAttribute('href')).toMatch(
+      /^\/favicon\.svg\?v=/,
+    );
+    await page.close();
+  });
+
+  it('shows a curl sample for an operation that runs as shown against the server the page came from', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}/docs#operation/verifyCarrier`);
+    await page.locator('#reference[aria-busy="false"]').waitFor();
+    const operation = page.locator('[id="operation/verifyCarrier"]');
+    await operation.getByRole('tab', { name: 'curl', exact: true }).click();
+    const panel = operation.getByRole('tabpanel').filter({ hasText: 'curl -s' });
+    const shown = ((await panel.locator('pre').textContent()) ?? '').trim();
+    expect(shown).toBe(
+      [
+        `curl -s -X POST ${server.url}/v1/verify-carrier \\`,
+        '  -H "Authorization: Bearer $WCS_API_KEY" \\',
+        '  -H "Content-Type: application/json" \\',
+        "  -d '{",
+        '    "registration_number": "CBDU100002"',
+        "  }'",
+      ].join('\n'),
+    );
+    await operation.getByRole('tab', { name: 'Node.js SDK', exact: true }).click();
+    const sdk = operation.getByRole('tabpanel').filter({ hasText: 'WasteComplianceClient' });
+    expect(await sdk.locator('pre').textContent()).toContain('await wcs.carriers.verify({');
+
+    // Pasted into a shell with a test key, as a reader would: the sandbox answers.
+    const env = { DATABASE_URL: rig.databaseUrl };
+    const org = JSON.parse(await runCli(['org', 'create', '--name', 'Reference Reader Ltd', '--json'], env));
+    const { key } = JSON.parse(
+      await runCli(['key', 'create', '--org', org.id, '--mode', 'test', '--json'], env),
+    );
+    const { stdout } = await promisify(execFile)('bash', ['-c', shown], {
+      env: { PATH: process.env.PATH, WCS_API_KEY: key },
+    });
+    expect(JSON.parse(stdout)).toMatchObject({ status: 'expiring_soon' });
+    await page.close();
   });
 });

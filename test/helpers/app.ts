@@ -4,7 +4,7 @@ import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { freshDatabase } from './database.ts';
+import { migratedDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -24,13 +24,13 @@ export interface TestKey {
 }
 
 /**
- * The whole service, built as in production but on a fresh database, with the environment's
+ * The whole service, built as in production but on a fresh (migrated) database, with the environment's
  * DATABASE_URL / REDIS_URL honoured (CI runs the suite on SQLite, then on PostgreSQL + Redis).
  */
 export async function createTestApp(
   options: { clock?: Clock; env?: Record<string, string>; db?: Db; logger?: pino.Logger } = {},
 ): Promise<TestApp> {
-  const db = options.db ?? (await freshDatabase());
+  const db = options.db ?? (await migratedDatabase());
   const config = loadConfig({
     REDIS_URL: process.env.REDIS_URL,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',

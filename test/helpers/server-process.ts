@@ -1,25 +1,25 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { run } from '../../src/cli/main.ts';
-import { postgresUrlForSchema, TEST_SCHEMA_PREFIX, withPgClient } from './database.ts';
+import { newSchema } from './database.ts';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const CLI = join(ROOT, 'src/cli/main.ts');
 const BIN = join(ROOT, 'bin/wcs.js');
 
-/** A database URL for real server processes: a temp SQLite file, or a fresh PostgreSQL schema. */
+/**
+ * A database URL for real server processes: a temp SQLite file, or a fresh PostgreSQL schema (the
+ * servers migrate either as they start, as in production).
+ */
 export async function sharedDatabaseUrl(): Promise<{ url: string; dispose(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (base?.startsWith('postgres')) {
-    const schema = `${TEST_SCHEMA_PREFIX}${randomBytes(6).toString('hex')}`;
-    await withPgClient(base, (c) => c.query(`CREATE SCHEMA ${schema}`));
-    // Dropped with the others after the run (test/global-setup.ts).
-    return { url: postgresUrlForSchema(base, schema), dispose: async () => {} };
+  if (process.env.DATABASE_URL?.startsWith('postgres')) {
+    // Dropped when the test file ends (test/file-setup.ts), once every process using it has stopped.
+    const { url } = await newSchema({ migrated: false });
+    return { url, dispose: async () => {} };
   }
   const dir = mkdtempSync(join(tmpdir(), 'wcs-e2e-'));
   return {
@@ -96,7 +96,9 @@ export async function startServerProcess(
     output += d;
   });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 20_000;
+  // A start-up (imports, migrations, the classifier's knowledge) takes a few seconds on a quiet machine
+  // and several times that on a loaded one; a server that cannot start still fails within the hook's minute.
+  const deadline = Date.now() + 45_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
     try {
@@ -106,7 +108,7 @@ export async function startServerProcess(
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`server did not start in 20 s:\n${output}`);
+      throw new Error(`server did not start in 45 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }

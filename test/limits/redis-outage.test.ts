@@ -95,7 +95,8 @@ async function cuttableRedis(
   };
   const port = await start();
   return {
-    url: `redis://127.0.0.1:${port}`,
+    // The same database number as REDIS_URL's (`/7`), which the test reads directly.
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
     async cut() {
       const closed = new Promise((resolve) => fake?.close(resolve));
       for (const s of open) s.destroy();

@@ -73,7 +73,7 @@ describe('the MCP server over Streamable HTTP at /mcp', () => {
     const answer = await callTool(client, 'verify_carrier', { registration_number: 'CBDU100001' });
     expect(answer.isError).toBe(false);
     expect(answer.text).toMatch(
-      /^CBDU100001: valid - .+, upper tier, expires \d{4}-\d{2}-\d{2} \(\d+ days\)\./,
+      /^CBDU100001: valid - .+, upper tier, expires \d{4}-\d{2}-\d{2} \(in 400 days\)\./,
     );
     expect(answer.text).toMatch(
       /Checked against the Environment Agency public register .*\(sandbox data for test keys\) at \d{4}-\d{2}-\d{2}T/,
@@ -87,8 +87,32 @@ describe('the MCP server over Streamable HTTP at /mcp', () => {
     });
 
     const expired = await callTool(client, 'verify_carrier', { registration_number: 'CBDU100003' });
-    expect(expired.data).toMatchObject({ status: 'expired', is_compliant: false });
+    expect(expired.data).toMatchObject({ status: 'expired', is_compliant: false, days_until_expiry: -30 });
+    expect(expired.text).toMatch(
+      /^CBDU100003: expired - .+, upper tier, expired \d{4}-\d{2}-\d{2} \(30 days ago\)\./,
+    );
+    expect(expired.text).not.toContain('-30');
     expect(expired.text).toContain('REGISTRATION_EXPIRED');
+    await client.close();
+  });
+
+  it('answers a name that matches several registrations as several, checking none', async () => {
+    const client = await connectHttp(base, testKey);
+    const several = await callTool(client, 'verify_carrier', { business_name: 'Sandbox' });
+    expect(several.data).toMatchObject({
+      status: 'multiple_matches',
+      registration_number: null,
+      matches: 3,
+      is_compliant: false,
+    });
+    const [first, ...listed] = several.text.split('\n');
+    expect(first).toBe('3 registrations match, so no one carrier was checked (status multiple_matches):');
+    expect(listed.slice(0, 3)).toEqual([
+      expect.stringMatching(/^- CBDU100001 \(valid\): .+, upper tier, expires .+ \(in 400 days\)\.$/),
+      expect.stringMatching(/^- CBDU100002 \(expiring_soon\): .+, upper tier, expires .+ \(in 45 days\)\.$/),
+      expect.stringMatching(/^- CBDL100004 \(lower_tier\): .+, lower tier, no expiry\.$/),
+    ]);
+    expect(several.text).toContain('MULTIPLE_REGISTRATIONS_FOUND');
     await client.close();
   });
 

@@ -45,6 +45,25 @@ describe('password strength at sign-up', () => {
     }
   });
 
+  it('advises in British spelling: "Capitalise", never "Capitalize"', async () => {
+    t = await createTestApp();
+    for (const [password, advice] of [
+      ['Sunshinebeach', 'Capitalise more than the first letter.'],
+      ['SUNSHINEBEACH', 'Capitalise some, but not all letters.'],
+    ]) {
+      const browser = new PortalClient(t.app);
+      await browser.get('/portal/signup');
+      const res = await browser.post('/portal/signup', {
+        organisation_name: 'Acme Waste Ltd',
+        email: uniqueEmail('spelling'),
+        password,
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(passwordError(res.body)).toContain(advice);
+      expect(res.body).not.toMatch(/capitaliz/i);
+    }
+  });
+
   it('accepts a passphrase of unrelated words, and says what it wants before anything is typed', async () => {
     t = await createTestApp();
     const browser = new PortalClient(t.app);

@@ -35,7 +35,7 @@ describe('carrier watches in the portal', () => {
     expect(page).toContain('Skips for the Poole depot');
     expect(page).toContain('Sandbox Skips Limited');
     expect(page).toContain('Expiring soon');
-    expect(page).toMatch(/\(45 days\)/);
+    expect(page).toMatch(/\(in 45 days\)/);
 
     const [watch] = (await t.app.services.monitoring.list({ organisationId, mode: 'test' }, {})).data;
     const removed = await browser.post(`/portal/webhooks/watches/${watch.id}/delete`);

@@ -57,7 +57,10 @@ afterAll(async () => {
 });
 
 describe('the packed SDK', () => {
-  it('installs in a fresh project, which creates, fetches and lists notes against the running service', async () => {
+  // Two npm runs and two compilers: on a loaded machine, more than the default minute.
+  it('installs in a fresh project, which creates, fetches and lists notes against the running service', {
+    timeout: 120_000,
+  }, async () => {
     // npm pack runs prepack, which builds dist/ with tsc.
     const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', dir], { cwd: SDK_DIR });
     const [packed] = JSON.parse(stdout) as [{ filename: string; files: { path: string }[] }];
@@ -114,7 +117,7 @@ describe('the packed SDK', () => {
       join(project, 'wrong.ts'),
       `import { WasteComplianceClient } from 'waste-compliance-sdk';\nawait new WasteComplianceClient().notes.list({ limit: 'ten' });\n`,
     );
-    const tsc = (file: string) =>
+    const tsc = (...files: string[]) =>
       run(
         process.execPath,
         [
@@ -127,13 +130,16 @@ describe('the packed SDK', () => {
           'nodenext',
           '--lib',
           'es2022,dom',
-          file,
+          ...files,
         ],
         { cwd: project },
       );
     const typeErrors = (e: { stdout: string }) => Promise.reject(new Error(e.stdout));
-    await tsc('main.ts').catch(typeErrors);
-    await tsc('readme.ts').catch(typeErrors);
-    await expect(tsc('wrong.ts')).rejects.toMatchObject({ stdout: expect.stringContaining('TS2322') });
+    // The two good files in one program (each a module of its own, so neither sees the other), and the
+    // wrong one at the same time: most of a tsc run is loading the standard library's declarations.
+    await Promise.all([
+      tsc('main.ts', 'readme.ts').catch(typeErrors),
+      expect(tsc('wrong.ts')).rejects.toMatchObject({ stdout: expect.stringContaining('TS2322') }),
+    ]);
   });
 });

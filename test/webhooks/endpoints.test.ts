@@ -77,7 +77,10 @@ describe('webhook URLs (SSRF)', () => {
   let t: TestApp;
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'false', WEBHOOK_WORKER: 'off' } });
+    // Listening on every interface: test-mode endpoints get no loopback exception (loopback-rule.ts).
+    t = await createTestApp({
+      env: { HOST: '0.0.0.0', WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'false', WEBHOOK_WORKER: 'off' },
+    });
     key = (await t.newKey({ mode: 'test' })).key;
   });
   afterAll(() => t.close());

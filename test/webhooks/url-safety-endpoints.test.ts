@@ -5,7 +5,10 @@ describe('webhook URLs that hide a private IPv4 address in IPv6, or name a port 
   let t: TestApp;
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp({ env: { WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'false', WEBHOOK_WORKER: 'off' } });
+    // Listening on every interface: test-mode endpoints get no loopback exception (loopback-rule.ts).
+    t = await createTestApp({
+      env: { HOST: '0.0.0.0', WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'false', WEBHOOK_WORKER: 'off' },
+    });
     key = (await t.newKey({ mode: 'test' })).key;
   });
   afterAll(() => t.close());

@@ -283,6 +283,21 @@ describe('POST /v1/generate-wtn with the classifier', () => {
     expect(codes(negated.compliance.flags)).not.toContain('HAZARDOUS_SUBSTANCE_NAMED');
   });
 
+  it("carries the classifier's open question as a flag, and a supplied code closes it", async () => {
+    const description = 'soil and stones dug out for a new extension';
+    const note = await t.note(bodyWith('waste', { description, ewc_code: undefined, auto_classify: true }));
+    expect(note.waste.ewc_code).toBe('17 05 04');
+    const flag = note.compliance.flags.find((f) => f.code === 'ASSESSMENT_NEEDED');
+    expect(flag?.message).toContain('17 05 03*');
+    expect(flag?.message).toContain('WM3');
+    expect(note.compliance.is_compliant).toBe(false);
+
+    const assessed = await t.note(
+      bodyWith('waste', { description, ewc_code: '17 05 04', auto_classify: true }),
+    );
+    expect(codes(assessed.compliance.flags)).not.toContain('ASSESSMENT_NEEDED');
+  });
+
   it('a classification below 0.7 confidence goes on the note flagged for review', async () => {
     const description = 'dust';
     const top = (await classify(description)).classifications[0];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { HIERARCHY_DECLARATION, renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
+import { HIERARCHY_DECLARATION } from '../../src/wtn/declarations.ts';
+import { renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
 import { catalogue, input, noteFor, REFERENCE, seasonTicket, signed } from './pdf-notes.ts';
 import { pageTexts, readPdf } from './pdf-text.ts';
 import { validBody, wtnApp } from './wtn-app.ts';

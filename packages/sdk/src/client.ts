@@ -12,7 +12,7 @@ import { type RetryEvent, retryingFetch } from './retry.ts';
 export interface ClientOptions {
   /** `wcs_live_…` or `wcs_test_…`. Default: the WCS_API_KEY environment variable. */
   apiKey?: string;
-  /** The service's address. Default: WCS_BASE_URL, else http://localhost:8080 (`wcs serve`'s default). */
+  /** The service's address. Default: WCS_BASE_URL, else http://127.0.0.1:8080 (`wcs serve`'s default). */
   baseUrl?: string;
   /** Retries after a 429, a 503 or a connection failure (default 2, so at most 3 tries). 0 turns them off. */
   maxRetries?: number;
@@ -26,7 +26,7 @@ export interface ClientOptions {
   onRetry?: (event: RetryEvent) => void;
 }
 
-const DEFAULT_BASE_URL = 'http://localhost:8080';
+const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
 
 /** The environment's variables where there is one (Node.js, Deno, Bun); none in a browser. */
 function environment(): Record<string, string | undefined> {

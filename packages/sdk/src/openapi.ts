@@ -32,13 +32,13 @@ export interface paths {
         };
         /**
          * Verify a waste carrier registration (query parameters)
-         * @description Checks a waste carrier, broker or dealer against the Environment Agency public register. Give at least one of `registration_number`, `business_name` or `postcode`; the number wins when several are given. A registration is expired on its expiry date (Europe/London); `expiring_soon` means 1 to 90 days left; lower tier never expires. Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never `not_found`. Test keys answer from the sandbox (see the [carriers guide](/docs/guides/carriers#test-keys-the-sandbox)).
+         * @description Checks a waste carrier, broker or dealer against the Environment Agency public register. Give at least one of `registration_number`, `business_name` or `postcode`; the number wins when several are given. A registration is expired on its expiry date (Europe/London); `expiring_soon` means 1 to 90 days left; lower tier never expires. A name or postcode that matches several registrations answers `status: multiple_matches`: no one carrier is checked, `registrations` lists each with its own status, and a check by number decides. Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never `not_found`. Test keys answer from the sandbox (see the [carriers guide](/docs/guides/carriers#test-keys-the-sandbox)).
          */
         get: operations["verifyCarrierByQuery"];
         put?: never;
         /**
          * Verify a waste carrier registration
-         * @description Checks a waste carrier, broker or dealer against the Environment Agency public register. Give at least one of `registration_number`, `business_name` or `postcode`; the number wins when several are given. A registration is expired on its expiry date (Europe/London); `expiring_soon` means 1 to 90 days left; lower tier never expires. Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never `not_found`. Test keys answer from the sandbox (see the [carriers guide](/docs/guides/carriers#test-keys-the-sandbox)).
+         * @description Checks a waste carrier, broker or dealer against the Environment Agency public register. Give at least one of `registration_number`, `business_name` or `postcode`; the number wins when several are given. A registration is expired on its expiry date (Europe/London); `expiring_soon` means 1 to 90 days left; lower tier never expires. A name or postcode that matches several registrations answers `status: multiple_matches`: no one carrier is checked, `registrations` lists each with its own status, and a check by number decides. Not being on the register is a 200 with `status: not_found`; a register outage is a 503, never `not_found`. Test keys answer from the sandbox (see the [carriers guide](/docs/guides/carriers#test-keys-the-sandbox)).
          */
         post: operations["verifyCarrier"];
         delete?: never;
@@ -136,7 +136,7 @@ export interface paths {
         };
         /**
          * This key's calls this month
-         * @description Calls counted against the monthly quota in the current cycle (a UTC calendar month), what remains, when it resets, and the calls of each day. Costs no quota.
+         * @description Calls counted against the monthly quota in the current cycle (a UTC calendar month), what remains, when it resets, and the calls of each day. A test key is never counted (`used` stays 0), but its calls are shown in `calls` and `daily`. Costs no quota. Every single request, whatever it cost, is in the request log (`GET /v1/requests`).
          */
         get: operations["getUsage"];
         put?: never;
@@ -763,6 +763,26 @@ export interface paths {
         patch: operations["updateCarrierWatch"];
         trace?: never;
     };
+    "/v1/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List requests made with your keys
+         * @description The request log: every /v1 request made with any key of your organisation in the key's mode (test keys see test requests, live keys live ones), newest first, kept 30 days (the operator's `REQUEST_LOG_RETENTION_DAYS`): method, route and path, status and error code, request id, key, time taken. Bodies and query strings are never stored. A request appears once it has been answered (on another instance, within a fraction of a second). Pass `next_starting_after` as `starting_after` for the next page. Costs no quota. See the [request log guide](/docs/guides/requests).
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -924,15 +944,17 @@ export interface components {
             content_sha256: string | null;
             /** @description Collections logged under a season ticket, oldest first. */
             transfers: {
-                /** @description Collections under this note are numbered 1, 2, 3... */
+                /** @description Collections under this note are numbered 1, 2, 3... in the order logged. */
                 number: number;
-                /** @description YYYY-MM-DD */
+                /** @description The day of the collection, YYYY-MM-DD. */
                 date: string;
-                /** @description HH:MM, UK local time; null when not given. */
+                /** @description HH:MM, 24-hour UK local time of the collection; null when not given. */
                 time: string | null;
+                /** @description Weight collected, in kilograms. */
                 quantity_kg: number;
+                /** @description The collecting vehicle, in capitals with single spaces, e.g. AB12 CDE. */
                 vehicle_registration: string;
-                /** @description ISO 8601 UTC. */
+                /** @description When the collection was logged with the service, ISO 8601 UTC. */
                 logged_at: string;
             }[];
         };
@@ -1235,6 +1257,9 @@ export interface components {
                     confidence: number;
                     /** @description What chose the code. */
                     model: string;
+                    /** @description ASSESSMENT_NEEDED when the description did not settle the code: the line carries the hazardous side WM3 prescribes until the waste is assessed, and `open_question` asks what would settle it. */
+                    flags?: string[];
+                    open_question?: string | null;
                 } | null;
                 description: string;
                 quantity_kg: number;
@@ -1529,6 +1554,37 @@ export interface components {
                 message: string;
             } | null;
         };
+        ApiRequest: {
+            /** @description The request id, `req_…`: the `Request-Id` header of its response, and `request_id` in an error. */
+            id: string;
+            /** @enum {string} */
+            object: "api_request";
+            /** @description The HTTP method. */
+            method: string;
+            /** @description The route it matched, as the reference names it: `/v1/wtn/{reference}`. */
+            route: string;
+            /** @description The path it was sent to, without its query string (query values, like bodies, are never stored). */
+            path: string;
+            /** @description The HTTP status of the response. */
+            status: number;
+            /** @description The error's `code` for an error response ([errors guide](/docs/guides/errors)); null for a success. */
+            error_code: string | null;
+            /** @description The API key the request was made with. */
+            key: {
+                /** @description The key that made it, `key_…`. */
+                id: string;
+                /** @description The key's display prefix, as the portal shows it: never the key. */
+                prefix: string;
+            };
+            mode: "live" | "test";
+            /** @description From its arrival to its response, in milliseconds. */
+            duration_ms: number;
+            /**
+             * Format: date-time
+             * @description When it arrived (UTC).
+             */
+            created_at: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -1724,8 +1780,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The status of the registration, or of the best match when several match. */
-                        status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found";
+                        /** @description The status of the one registration the query identified. `multiple_matches` when a name or postcode matched several: no one carrier was checked, each registration carries its own status, and a check by registration number decides. `not_found` when none matched. */
+                        status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found" | "multiple_matches";
                         verification: {
                             /**
                              * Format: date-time
@@ -1932,8 +1988,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The status of the registration, or of the best match when several match. */
-                        status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found";
+                        /** @description The status of the one registration the query identified. `multiple_matches` when a name or postcode matched several: no one carrier was checked, each registration carries its own status, and a check by registration number decides. `not_found` when none matched. */
+                        status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found" | "multiple_matches";
                         verification: {
                             /**
                              * Format: date-time
@@ -2131,8 +2187,8 @@ export interface operations {
                         results: ({
                             /** @description The number as it was sent, so answers can be matched. */
                             registration_number: string;
-                            /** @description The status of the registration, or of the best match when several match. */
-                            status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found";
+                            /** @description The status of the one registration the query identified. `multiple_matches` when a name or postcode matched several: no one carrier was checked, each registration carries its own status, and a check by registration number decides. `not_found` when none matched. */
+                            status: ("valid" | "expiring_soon" | "expired" | "lower_tier") | "not_found" | "multiple_matches";
                             verification: {
                                 /**
                                  * Format: date-time
@@ -2308,6 +2364,8 @@ export interface operations {
                     source_industry?: string;
                     /** @description Anything else that matters: contamination, test results, household or business origin. */
                     additional_context?: string;
+                    /** @description The answer to a mirror entry's deciding question (`compliance.assessment_needed`): what an assessment of the waste found. `hazardous` or `non_hazardous` settles the side of the mirror pair; `unknown` keeps the hazardous side WM3 prescribes until the waste is assessed. The description is read as before, so the answer names the same waste. */
+                    assessment?: "hazardous" | "non_hazardous" | "unknown";
                     /**
                      * @description How many ranked codes to return (1-5).
                      * @default 3
@@ -2351,13 +2409,39 @@ export interface operations {
                         compliance: {
                             /** @description True when any returned code is hazardous. */
                             hazardous_waste: boolean;
-                            flags: ("LOW_CONFIDENCE" | "MIRROR_ENTRY_ASSESSMENT_REQUIRED" | "HAZARDOUS_BY_CONTAMINATION" | "HAZARDOUS_SUBSTANCE_NAMED" | "ASBESTOS" | "POSSIBLE_POPS" | "OZONE_DEPLETING_SUBSTANCES" | "MERCURY" | "PCBS" | "COAL_TAR" | "CLINICAL_WASTE" | "CYTOTOXIC_CYTOSTATIC" | "SHARPS" | "OFFENSIVE_WASTE" | "WEEE" | "BATTERIES" | "FIRE_RISK" | "EXPLOSIVE" | "ANIMAL_BY_PRODUCTS" | "INVASIVE_SPECIES" | "GYPSUM_SEGREGATION" | "LIQUID_WASTE" | "MULTIPLE_WASTE_TYPES" | "NOT_OTHERWISE_SPECIFIED" | "LLM_UNAVAILABLE_LOCAL_RESULT")[];
+                            flags: ("LOW_CONFIDENCE" | "MIRROR_ENTRY_ASSESSMENT_REQUIRED" | "COMPOSITION_UNKNOWN" | "LEACHING_RESULTS_DO_NOT_CLASSIFY" | "DESCRIPTION_NOT_SPECIFIC" | "ASSESSMENT_NEEDED" | "HAZARDOUS_BY_CONTAMINATION" | "HAZARDOUS_SUBSTANCE_NAMED" | "ASBESTOS" | "POSSIBLE_POPS" | "OZONE_DEPLETING_SUBSTANCES" | "MERCURY" | "PCBS" | "COAL_TAR" | "CLINICAL_WASTE" | "CYTOTOXIC_CYTOSTATIC" | "SHARPS" | "OFFENSIVE_WASTE" | "WEEE" | "BATTERIES" | "FIRE_RISK" | "EXPLOSIVE" | "ANIMAL_BY_PRODUCTS" | "INVASIVE_SPECIES" | "GYPSUM_SEGREGATION" | "LIQUID_WASTE" | "MULTIPLE_WASTE_TYPES" | "NOT_OTHERWISE_SPECIFIED" | "LLM_UNAVAILABLE_LOCAL_RESULT")[];
                             /** @description Hazardous substances or materials the description names and does not negate (e.g. "asbestos", "oil or fuel"). When the top code does not reflect one, a hazardous code is in the ranking and HAZARDOUS_SUBSTANCE_NAMED is flagged. */
                             hazardous_substances: string[];
                             /** @description Handling and disposal notes for the top code. */
                             disposal_notes: string;
                             /** @description True when the top code is hazardous. */
                             requires_consignment_note: boolean;
+                            /** @description The deciding question when the description does not settle the code: which side of a mirror pair, a composition stated unknown, or a description that names no waste. Show `question` to the person on site; send the chosen answer's `send` fields with the same description to settle the code. null when the description settles it. [Classification guide, The deciding question](/docs/guides/classification#the-deciding-question). */
+                            assessment_needed: {
+                                /** @description mirror_entry: nothing in the description decides which side of a mirror pair applies; composition_unknown: the description says the composition is unknown (or gives only leaching results); not_specific: the description names no waste. */
+                                reason: "mirror_entry" | "composition_unknown" | "not_specific";
+                                /** @description The question, in plain English, for the person who knows the waste. */
+                                question: string;
+                                answers: {
+                                    answer: string;
+                                    /** @description The code this answer leads to. */
+                                    ewc_code: string;
+                                    is_hazardous: boolean;
+                                    /** @description The fields to send with the same description (and source_industry) to answer the question: the answer then settles the code. */
+                                    send: {
+                                        assessment?: "hazardous" | "non_hazardous" | "unknown";
+                                        additional_context?: string;
+                                    };
+                                }[];
+                                until_answered: {
+                                    /** @description The code to use meanwhile (WM3: an unassessed mirror-entry waste is hazardous); null when none can be defended. */
+                                    ewc_code: string | null;
+                                    is_hazardous: boolean;
+                                    guidance: string;
+                                };
+                                /** @description The guidance the rule comes from. */
+                                source: string;
+                            } | null;
                         };
                         metadata: {
                             /**
@@ -2751,8 +2835,10 @@ export interface operations {
                             counted: boolean;
                         };
                         plan: string;
-                        /** @description Calls counted this cycle. */
+                        /** @description Calls counted against the monthly quota this cycle: always 0 for a test key (see `calls`). */
                         used: number;
+                        /** @description Calls made this cycle, counted as a live key's are (billable routes, no 5xx or 429, no replay): the same as `used` for a live key; for a test key its calls, never counted against a quota or billed. */
+                        calls: number;
                         /** @description Calls allowed per calendar month (UTC) for this key. */
                         limit: number;
                         remaining: number;
@@ -2766,7 +2852,7 @@ export interface operations {
                          * @description 00:00 UTC on the 1st of next month.
                          */
                         resets_at: string;
-                        /** @description Every UTC day of the cycle so far, oldest first. */
+                        /** @description Every UTC day of the cycle so far, oldest first, with its calls (as `calls` counts them). */
                         daily: {
                             /** Format: date */
                             date: string;
@@ -2939,6 +3025,8 @@ export interface operations {
                     RateLimit: components["headers"]["RateLimit"];
                     /** @description Present when this is the first note again, answered for a repeated Idempotency-Key. */
                     "Idempotent-Replayed"?: "true";
+                    /** @description Where the note is read: `/v1/wtn/{reference}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3500,6 +3588,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description The note the signature is part of: `/v1/wtn/{reference}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3826,12 +3916,12 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date
-                     * @description The day of the collection, YYYY-MM-DD.
+                     * @description The day of the collection, YYYY-MM-DD: within the ticket's `valid_from` to `valid_until`, and before the carrier's registration expires as recorded on the note.
                      */
                     date: string;
-                    /** @description HH:MM, 24-hour UK local time. */
+                    /** @description HH:MM, 24-hour UK local time of the collection: each collection's own time of transfer. */
                     time?: string;
-                    /** @description Weight in kilograms. */
+                    /** @description Weight collected, in kilograms (more than 0). */
                     quantity_kg: number;
                     /** @description The collecting vehicle, e.g. AB12 CDE. */
                     vehicle_registration: string;
@@ -3839,7 +3929,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description One collection logged under a season ticket. */
+            /** @description One collection logged under a season ticket (POST /v1/wtn/{reference}/transfers): the ticket's schedule, printed on its PDF. */
             201: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -3851,19 +3941,23 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description The season ticket whose schedule lists the collection: `/v1/wtn/{reference}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        /** @description Collections under this note are numbered 1, 2, 3... */
+                        /** @description Collections under this note are numbered 1, 2, 3... in the order logged. */
                         number: number;
-                        /** @description YYYY-MM-DD */
+                        /** @description The day of the collection, YYYY-MM-DD. */
                         date: string;
-                        /** @description HH:MM, UK local time; null when not given. */
+                        /** @description HH:MM, 24-hour UK local time of the collection; null when not given. */
                         time: string | null;
+                        /** @description Weight collected, in kilograms. */
                         quantity_kg: number;
+                        /** @description The collecting vehicle, in capitals with single spaces, e.g. AB12 CDE. */
                         vehicle_registration: string;
-                        /** @description ISO 8601 UTC. */
+                        /** @description When the collection was logged with the service, ISO 8601 UTC. */
                         logged_at: string;
                     };
                 };
@@ -4134,6 +4228,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description Where the site is read: `/v1/sites/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4902,6 +4998,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description Where the receipt is followed to `submitted`: `/v1/waste-receipts/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5873,6 +5971,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description Where the note is read: `/v1/consignment-notes/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6274,6 +6374,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description The note the part is signed on: `/v1/consignment-notes/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6862,6 +6964,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description Where the endpoint is read: `/v1/webhook-endpoints/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8287,6 +8391,8 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    /** @description Where the watch is read: `/v1/carrier-watches/{id}`. */
+                    Location?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8704,6 +8810,145 @@ export interface operations {
                     "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
                     "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
+            429: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description Something failed on our side. Never counted against the quota. */
+            500: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /** @example 50 */
+                limit?: number;
+                /**
+                 * @description The last id of the previous page.
+                 * @example req_Qm3xY0aZ-t1c000042
+                 */
+                starting_after?: string;
+                /**
+                 * @description Only responses with this status (`404`) or in this class (`2xx`, `4xx`, `5xx`).
+                 * @example 4xx
+                 */
+                status?: string;
+                /**
+                 * @description Only requests with this method.
+                 * @example POST
+                 */
+                method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+                /**
+                 * @description Only requests whose path starts with this (case matters), e.g. `/v1/wtn`.
+                 * @example /v1/verify-carrier
+                 */
+                path?: string;
+                /**
+                 * @description Only requests made with this key of your organisation (`key_…`).
+                 * @example key_acGzP92ZMXAEtNBwAJqx
+                 */
+                key_id?: string;
+                /**
+                 * @description Only requests that arrived at or after this instant.
+                 * @example 2026-11-23T00:00:00Z
+                 */
+                created_from?: string;
+                /**
+                 * @description Only requests that arrived at or before this instant.
+                 * @example 2026-11-23T23:59:59Z
+                 */
+                created_to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ApiRequest"][];
+                        /** @description Whether older items follow this page. */
+                        has_more: boolean;
+                        /** @description Pass as `starting_after` for the next page; null on the last. */
+                        next_starting_after: string | null;
+                    };
+                };
+            };
+            /** @description A filter is not valid, or `starting_after` is not one of yours. */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description No key, or a key that is not valid. */
+            401: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                     [name: string]: unknown;
                 };
                 content: {

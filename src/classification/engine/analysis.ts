@@ -1,10 +1,12 @@
 // Reads a producer's input the way a waste expert does: which things are named (and which is the head of
 // each phrase: "oil drums" are drums, "tins of paint" are paint), what the activity is (source industry,
 // context, description), and which words are evidence about contamination.
+
 import type { ActivityCueDef, EvidenceKind } from '../knowledge/types.ts';
 import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './compile.ts';
 import { findMatches, type Match } from './matcher.ts';
 import { STOPWORDS, stem, type Token, tokenize } from './text.ts';
+import type { VerdictReading } from './verdicts.ts';
 
 /**
  * head: the waste named; component: a named thing that is part of a larger named waste (kept with the
@@ -56,6 +58,8 @@ export interface Analysis {
   cues: CueHit[];
   setting?: 'household' | 'business';
   corrections: Array<{ from: string; to: string }>;
+  /** What the input says about an assessment of the waste (set by the engine). */
+  verdict?: VerdictReading;
 }
 
 /**

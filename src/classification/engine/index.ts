@@ -24,7 +24,8 @@ import { isNegated } from './matcher.ts';
 import { resolveOption } from './mirror.ts';
 import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
-import { type Candidate, chapterFit, scoreConcepts } from './scoring.ts';
+import { type Candidate, chapterFit, scoreConcepts, withVerdict } from './scoring.ts';
+import { createVerdictReader, withAnswer } from './verdicts.ts';
 
 const LEGAL_TEXT_WEIGHT = 0.5;
 const LEGAL_TEXT_SUPPORT = 0.2;
@@ -36,7 +37,10 @@ const STRONG_SIMILARITY = 0.6;
  * matches are added (so a stray word does not put an unrelated code in the ranking).
  */
 function legalTextSide(code: string, analysis: Analysis, catalogue: Catalogue): string {
-  const evidence = analysis.evidence.map((e) => ({ kind: e.kind, strength: e.strength, term: e.term }));
+  const evidence = withVerdict(
+    analysis.evidence.map((e) => ({ kind: e.kind, strength: e.strength, term: e.term })),
+    analysis.verdict,
+  );
   const option = { code, weight: 1, alts: [], cleanAlts: [] };
   return resolveOption(option, evidence, catalogue, [])[0]?.code ?? code;
 }
@@ -134,11 +138,13 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
   const { catalogue } = options;
   const compiled = compileKnowledge(options.knowledge ?? defaultKnowledge, catalogue);
   const legalText = createLegalTextIndex(catalogue);
+  const verdicts = createVerdictReader();
 
   return {
     version: MODEL_VERSION,
     classify(input: ClassifyInput): EngineResult {
       const analysis = analyse(input, compiled);
+      analysis.verdict = withAnswer(verdicts.read(input), input.assessment);
       const mixture = mixtureHit(analysis);
       if (mixture) analysis.concepts.push(mixture);
       const candidates = scoreConcepts(analysis, compiled, catalogue);
@@ -152,7 +158,12 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
       const corrections = [...analysis.description, ...analysis.context]
         .filter((t) => t.correctedFrom)
         .map((t) => ({ from: t.correctedFrom as string, to: t.stem }));
-      return { ranking, flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [], corrections };
+      return {
+        ranking,
+        flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [],
+        corrections,
+        verdict: analysis.verdict,
+      };
     },
   };
 }
@@ -171,8 +182,16 @@ export function createLocalEngine(options: LocalEngineOptions): LocalEngine {
   return {
     version: MODEL_VERSION,
     classify(input: ClassifyInput): EngineResult {
-      const r = rules.classify(input);
-      return combine(input, r, deps);
+      // An answer to the deciding question settles the side of the pair the question was about: the
+      // same input without the answer names the waste.
+      const anchor = input.assessment
+        ? combine(
+            { ...input, assessment: undefined },
+            rules.classify({ ...input, assessment: undefined }),
+            deps,
+          ).ranking[0]?.ewc_code
+        : undefined;
+      return combine(input, rules.classify(input), deps, anchor);
     },
   };
 }

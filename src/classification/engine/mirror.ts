@@ -55,7 +55,7 @@ function partnerScore(entry: EwcEntry, kinds: Set<EvidenceKind>): number {
   return score;
 }
 
-function bestOf(entries: EwcEntry[], kinds: Set<EvidenceKind>): EwcEntry | undefined {
+export function bestOf(entries: EwcEntry[], kinds: Set<EvidenceKind>): EwcEntry | undefined {
   let best: EwcEntry | undefined;
   let bestScore = Number.NEGATIVE_INFINITY;
   for (const e of entries) {
@@ -137,4 +137,23 @@ export function resolveOption(
     { code: option.code, factor: 1, decision: 'undecided', evidence: [] },
     { code: partner.code, factor: 0.45, decision: 'partner', evidence: [] },
   ];
+}
+
+/**
+ * The entry's mirror partner on the given side: one in its own sub-chapter first (the same waste), then
+ * the one whose legal text names the substance found, else the general "dangerous substances" entry.
+ * One rule for the verdict and for the deciding question's answers, so an answer leads where it says.
+ */
+export function partnerOn(
+  entry: EwcEntry,
+  hazardous: boolean,
+  kinds: ReadonlySet<EvidenceKind>,
+  catalogue: Catalogue,
+): string | undefined {
+  const partners = entry.mirror_of
+    .map((c) => catalogue.get(c))
+    .filter((e): e is EwcEntry => e !== undefined && e.is_hazardous === hazardous);
+  const own = partners.filter((e) => e.subchapter === entry.subchapter);
+  const pool = own.length > 0 ? own : partners;
+  return (bestOf(pool, new Set(kinds)) ?? pool[0])?.code;
 }

@@ -8,6 +8,7 @@ import { classifierRules } from '../ranker/negation.ts';
 import { type Analysis, type ConceptHit, type CueHit, ROLE_FACTOR, type Role } from './analysis.ts';
 import type { CodeOption, CompiledKnowledge } from './compile.ts';
 import { type EvidenceItem, type MirrorDecision, resolveOption } from './mirror.ts';
+import type { VerdictReading } from './verdicts.ts';
 
 export interface Contribution {
   value: number;
@@ -124,7 +125,33 @@ export function evidenceFor(hit: ConceptHit, analysis: Analysis): EvidenceItem[]
     // Paint, ink and adhesive are weak evidence: water-based ones are not hazardous.
     add({ kind: kind as EvidenceKind, strength: kind === 'paint' ? 0.6 : 0.9, term: other.match.term });
   }
-  return items;
+  return withVerdict(items, analysis.verdict);
+}
+
+/**
+ * A verdict decides ahead of the words that merely name a substance: a figure above its threshold or a
+ * hazardous verdict is strong hazardous evidence (and clean words no longer count); a clean verdict about
+ * the whole waste leaves only clean evidence; one about a substance ("asbestos not detected") removes that
+ * substance's words. An unknown composition is hazardous until assessed (WM3).
+ */
+export function withVerdict(items: EvidenceItem[], verdict: VerdictReading | undefined): EvidenceItem[] {
+  if (!verdict) return items;
+  const term = verdict.terms[0] ?? verdict.measurements[0]?.text ?? 'the verdict';
+  const cleared = new Set<string>(verdict.cleared);
+  // Words inside a verdict ("hazardous" in "below the hazardous threshold") are the verdict's, not evidence.
+  const inVerdict = (i: EvidenceItem) => verdict.terms.some((t) => t.includes(i.term.toLowerCase()));
+  const kept = items.filter((i) => i.kind === 'clean' || (!cleared.has(i.kind) && !inVerdict(i)));
+  if (verdict.side === 'hazardous') {
+    const kind = verdict.kinds[0] ?? 'hazardous';
+    return [...kept.filter((i) => i.kind !== 'clean'), { kind, strength: 1, term }];
+  }
+  // An unknown composition is not evidence of anything: the engine puts the hazardous side first after
+  // ranking (WM3), and says why there.
+  if (verdict.side === 'unknown') return kept.filter((i) => i.kind !== 'clean');
+  if (verdict.side === 'clean')
+    return [...kept.filter((i) => i.kind === 'clean'), { kind: 'clean', strength: 1, term }];
+  if (cleared.size > 0) return [...kept, { kind: 'clean', strength: 1, term }];
+  return kept;
 }
 
 export function scoreConcepts(

@@ -34,6 +34,14 @@ export const agriFoodConcepts: ConceptDef[] = [
     source: 'LoW 02 01 03 plant-tissue waste',
   },
   {
+    // Named crops: food when a shop or kitchen throws them away (20 01 08), plant tissue on the farm that
+    // grew or stored them (02 01 03); the activity decides.
+    id: 'crops',
+    terms: ['potatoes', 'potato', 'carrots', 'onions', 'swedes', 'parsnips', 'turnips', 'cabbages', 'brassicas', 'sprouts', 'leeks', 'sugar beet', 'apples', 'pears', 'soft fruit', 'strawberries', 'rotten vegetables', 'rotting vegetables', 'rotten fruit'],
+    codes: ['20 01 08', '02 01 03@0.8', '02 03 04@0.45'],
+    source: 'LoW 02 01 03 plant-tissue waste (agriculture); EA Using the List of Wastes, Annex 2: 20 01 08 biodegradable kitchen waste',
+  },
+  {
     id: 'ag-plastics',
     terms: ['silage wrap', 'bale wrap', 'silage sheet', 'silage plastic', 'silage film', 'crop cover', 'crop covers', 'fleece crop', 'polytunnel sheeting', 'polytunnel plastic', 'mulch film', 'farm plastics', 'agricultural plastics', 'ag plastics', 'agricultural film', 'net wrap', 'baler twine', 'silage sheet plastic'],
     codes: ['02 01 04', '15 01 02@0.45'],

@@ -15,7 +15,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'bricks',
-    terms: ['bricks', 'brick', 'brickwork', 'broken bricks', 'reclaimed bricks', 'engineering bricks'],
+    terms: ['bricks', 'brick', 'brickwork', 'broken bricks', 'reclaimed bricks', 'engineering bricks', 'brick rubble', 'crushed brick', 'brick waste'],
     codes: ['17 01 02', '10 12 08@0.3'],
     source: `${CD}: bricks 17 01 02`,
   },
@@ -27,7 +27,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'rubble',
-    terms: ['hardcore', 'hard core', 'rubble', 'builders rubble', 'brick rubble', 'demolition rubble', 'masonry', 'inert waste', 'inerts', 'brick and concrete', 'bricks and concrete', 'concrete and bricks', 'concrete and brick', 'aggregate', 'aggregates', 'type 1', 'crushed aggregate', 'mortar', 'render', 'sand and cement', 'sand cement', 'cement', 'blockwork', 'brick rubble and concrete'],
+    terms: ['hardcore', 'hard core', 'rubble', 'builders rubble', 'demolition rubble', 'masonry', 'inert waste', 'inerts', 'brick and concrete', 'bricks and concrete', 'concrete and bricks', 'concrete and brick', 'aggregate', 'aggregates', 'type 1', 'crushed aggregate', 'mortar', 'render', 'sand and cement', 'sand cement', 'cement', 'blockwork', 'brick rubble and concrete'],
     codes: ['17 01 07', '01 04 08@0.15'],
     specificity: 0.95,
     source: `${CD}: mixtures of concrete, bricks, tiles and ceramics 17 01 07`,
@@ -35,7 +35,7 @@ export const constructionConcepts: ConceptDef[] = [
   {
     id: 'soil',
     terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land', 'chalk', 'excavated chalk', 'excavated', 'excavation', 'arisings', 'peat', 'loam'],
-    codes: ['17 05 04', '20 02 02@0.55', '02 04 01@0.1', '19 13 02@0.15'],
+    codes: ['17 05 04', '20 02 02@0.55', '02 04 01@0.1', '19 13 02@0.3'],
     source: `${CD}: soil and stones 17 05 04 (mirror of 17 05 03*)`,
   },
   {
@@ -73,7 +73,7 @@ export const constructionConcepts: ConceptDef[] = [
   {
     id: 'coal-tar',
     terms: ['coal tar', 'tar', 'tarred', 'tarred products', 'tarred felt', 'tar felt', 'pitch', 'coal tar pitch', 'tar containing'],
-    codes: ['17 03 03', '17 03 01@0.6', '05 01 07@0.15', '10 03 17@0.1'],
+    codes: ['17 03 03', '17 03 01@0.6', '05 01 07@0.15', '05 06 03@0.3', '10 03 17@0.1'],
     evidence: 'coal_tar',
     flags: ['COAL_TAR'],
     source: `${CD}: coal tar and tarred products 17 03 03*`,
@@ -127,7 +127,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'wood',
-    terms: ['wood', 'timber', 'timber offcuts', 'wood offcuts', 'joists', 'floorboards', 'floor boards', 'skirting', 'skirting boards', 'doors', 'wooden doors', 'door frames', 'roof timbers', 'battens', 'rafters', 'studwork', 'architrave', 'architraves', 'formwork', 'shuttering', 'plywood', 'ply', 'osb', 'hardboard', 'laminate flooring', 'decking', 'fence panels', 'fencing', 'scaffold boards', 'wooden', 'timbers', 'window frames wooden', 'untreated timber', 'waste wood', 'woodwork', 'kitchen units'],
+    terms: ['wood', 'timber', 'timber offcuts', 'wood offcuts', 'joists', 'floorboards', 'floor boards', 'skirting', 'skirting boards', 'doors', 'wooden doors', 'door frames', 'roof timbers', 'battens', 'rafters', 'studwork', 'architrave', 'architraves', 'formwork', 'shuttering', 'plywood', 'ply', 'osb', 'hardboard', 'laminate flooring', 'decking', 'fence panels', 'fence posts', 'fencing posts', 'timber posts', 'wooden posts', 'fencing', 'scaffold boards', 'wooden', 'timbers', 'window frames wooden', 'untreated timber', 'waste wood', 'woodwork', 'kitchen units'],
     codes: ['17 02 01', '20 01 38@0.6', '03 01 05@0.45', '19 12 07@0.35', '15 01 03@0.15'],
     source: `${CD}: wood 17 02 01 (mirror of 17 02 04*)`,
   },
@@ -152,7 +152,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'plastic',
-    terms: ['plastic', 'plastics', 'pvc', 'upvc', 'upvc windows', 'upvc window frames', 'plastic pipe', 'plastic pipes', 'guttering', 'gutters', 'downpipes', 'soffits', 'fascias', 'fascia boards', 'cladding', 'plastic sheeting', 'plastic sheet', 'dpm', 'damp proof membrane', 'visqueen', 'hdpe', 'ducting', 'soil pipe', 'waste pipe', 'pipe offcuts', 'plastic offcuts', 'hard plastics', 'rigid plastics'],
+    terms: ['plastic', 'plastics', 'pvc', 'upvc', 'upvc windows', 'upvc window frames', 'plastic pipe', 'plastic pipes', 'guttering', 'gutters', 'downpipes', 'soffits', 'fascias', 'fascia boards', 'cladding', 'plastic sheeting', 'plastic sheet', 'dpm', 'damp proof membrane', 'visqueen', 'hdpe', 'ducting', 'soil pipe', 'waste pipe', 'plastic pipe offcuts', 'pvc pipe offcuts', 'plastic offcuts', 'hard plastics', 'rigid plastics'],
     codes: ['17 02 03', '20 01 39@0.6', '15 01 02@0.4', '07 02 13@0.25', '16 01 19@0.2', '19 12 04@0.3', '02 01 04@0.15', '12 01 05@0.2'],
     specificity: 0.9,
     source: `${CD}: plastic 17 02 03`,

@@ -187,12 +187,21 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'batteries',
-    terms: ['battery', 'batteries', 'batterys', 'accumulators', 'household batteries', 'mixed batteries', 'used batteries', 'spent batteries', 'portable batteries', 'battery box'],
+    terms: ['battery', 'batteries', 'batterys', 'accumulators', 'household batteries', 'used batteries', 'spent batteries', 'portable batteries', 'battery box'],
     codes: ['20 01 34@0.85h>20 01 33', '16 06 05@0.75b', '16 06 01@0.6b', '20 01 33@0.6h'],
     specificity: 0.65,
     flags: ['BATTERIES'],
     note: 'battery',
     source: `${BAT}: batteries by chemistry (16 06 01-16 06 05; household 20 01 33* / 20 01 34)`,
+  },
+  {
+    id: 'unsorted-batteries',
+    terms: ['unsorted batteries', 'mixed batteries', 'mixed household batteries', 'mixed portable batteries', 'battery collection box', 'battery collection tube', 'battery collection tub', 'battery recycling box', 'battery recycling tube', 'battery recycling tub', 'battery bin', 'battery collection point'],
+    cooccur: [['unsorted'], ['battery', 'batteries', 'accumulator']],
+    codes: ['20 01 33', '16 06 05@0.3b'],
+    flags: ['BATTERIES'],
+    note: 'battery',
+    source: `${BAT}; LoW 20 01 33* batteries and accumulators included in 16 06 01, 16 06 02 or 16 06 03 and unsorted batteries`,
   },
   {
     id: 'battery-acid',

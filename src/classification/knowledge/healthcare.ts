@@ -32,8 +32,8 @@ export const healthcareConcepts: ConceptDef[] = [
   },
   {
     id: 'offensive',
-    terms: ['offensive waste', 'tiger bag', 'tiger bags', 'tiger stripe bags', 'yellow and black bags', 'non infectious healthcare waste', 'healthcare offensive waste', 'gloves and aprons', 'aprons', 'medical gloves', 'non hazardous clinical waste'],
-    codes: ['18 01 04', '20 01 99@0.6', '18 02 03@0.45'],
+    terms: ['offensive waste', 'tiger bag', 'tiger bags', 'tiger stripe bags', 'yellow and black bags', 'noninfectious', 'noninfectious waste', 'noninfectious healthcare waste', 'healthcare offensive waste', 'gloves and aprons', 'aprons', 'medical gloves', 'non hazardous clinical waste'],
+    codes: ['18 01 04', '20 01 99@0.6', '18 02 03@0.6'],
     flags: ['OFFENSIVE_WASTE'],
     note: 'offensive',
     source: `${HC}: healthcare offensive waste 18 01 04 (animal 18 02 03)`,
@@ -41,17 +41,27 @@ export const healthcareConcepts: ConceptDef[] = [
   {
     id: 'hygiene',
     terms: ['sanitary waste', 'sanitary towels', 'sanitary bins', 'sanitary bin', 'sanitary bin waste', 'feminine hygiene', 'feminine hygiene waste', 'hygiene waste', 'nappies', 'nappy waste', 'incontinence pads', 'incontinence waste', 'adult nappies', 'pads', 'tampons', 'washroom waste'],
-    codes: ['20 01 99', '18 01 04@0.6', '20 03 01@0.3'],
+    codes: ['20 01 99', '18 01 04@0.35', '20 03 01@0.2'],
     flags: ['OFFENSIVE_WASTE'],
     note: 'offensive',
     source: `${HC}: municipal offensive waste (hygiene waste, nappies, incontinence pads) 20 01 99`,
   },
   {
     id: 'medicines',
-    terms: ['medicines', 'medicine', 'pharmaceuticals', 'pharmaceutical waste', 'drugs', 'tablets', 'pills', 'out of date medicines', 'expired medicines', 'expired medication', 'medication', 'prescription drugs', 'returned medicines', 'patient returns', 'controlled drugs', 'vaccines', 'inhalers', 'capsules', 'denatured drugs', 'blue bin medicines', 'blue lidded'],
-    codes: ['18 01 09', '20 01 32@0.75h', '18 02 08@0.45', '07 05 14@0.25'],
+    terms: ['medicines', 'medicine', 'pharmaceuticals', 'pharmaceutical waste', 'drugs', 'tablets', 'pills', 'out of date medicines', 'expired medicines', 'expired medication', 'medication', 'prescription drugs', 'returned medicines', 'patient returns', 'controlled drugs', 'vaccines', 'inhalers', 'capsules', 'denatured drugs', 'blue bin medicines', 'blue lidded', 'noncytotoxic', 'noncytostatic', 'noncytotoxic medicines'],
+    codes: ['18 01 09', '20 01 32@0.75h', '18 02 08@0.6', '07 05 14@0.25'],
     note: 'medicines',
     source: `${HC}: waste medicines other than cytotoxic/cytostatic 18 01 09 (household 20 01 32)`,
+  },
+  {
+    // HTM 07-01 and GOV.UK: medicines the public hands back to a community pharmacy are household waste
+    // (20 01 32; cytotoxic 20 01 31*), unlike a pharmacy's or practice's own expired stock (18 01 09).
+    id: 'medicines-take-back',
+    terms: ['medicines handed back', 'medication handed back', 'drugs handed back', 'tablets handed back', 'prescriptions handed back', 'handed back over the counter', 'handed in over the counter', 'medicines handed in', 'medicines take back', 'medicines take back scheme', 'pharmacy take back', 'take back medicines', 'household medicines', 'medicines from home', 'unwanted medicines from the public', 'doop bin', 'dump medicines'],
+    cooccur: [['medicine', 'medication', 'drug', 'tablet', 'pill', 'inhaler', 'prescription'], ['handed']],
+    codes: ['20 01 32', '18 01 09@0.3'],
+    note: 'medicines',
+    source: `${HC}; HTM 07-01 community pharmacy: household medicines returned by the public 20 01 32 (cytotoxic 20 01 31*)`,
   },
   {
     id: 'animal-medicines',
@@ -87,7 +97,7 @@ export const healthcareConcepts: ConceptDef[] = [
   },
   {
     id: 'plaster-casts',
-    terms: ['plaster casts', 'plaster cast', 'casts', 'dental moulds', 'impression moulds'],
+    terms: ['plaster casts', 'plaster cast', 'casts', 'dental moulds', 'impression moulds', 'dental models', 'dental plaster', 'plaster models', 'study models', 'dental impressions', 'impression trays'],
     codes: ['18 01 04', '18 02 03@0.5'],
     source: `${HC}: plaster and similar wastes 18 01 04 / 18 02 03`,
   },

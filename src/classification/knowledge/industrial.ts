@@ -45,8 +45,8 @@ export const industrialConcepts: ConceptDef[] = [
     id: 'drilling-mud',
     cooccur: [['mud', 'muds', 'slurry', 'cuttings', 'arisings'], ['drilling', 'borehole', 'boreholes', 'bore', 'drill']],
     terms: ['drilling mud', 'drilling muds', 'drill cuttings', 'drilling fluid', 'drilling fluids', 'bentonite', 'drilling waste', 'borehole arisings', 'drilling slurry'],
-    codes: ['01 05 04>01 05 05', '01 05 05@0.5', '01 05 08@0.3', '01 05 07@0.3'],
-    source: 'LoW 01 05 drilling muds (freshwater 01 05 04; oil-containing 01 05 05*)',
+    codes: ['01 05 04>01 05 05|01 05 06', '01 05 05@0.5', '01 05 08@0.3', '01 05 07@0.3'],
+    source: 'LoW 01 05 drilling muds (freshwater 01 05 04; oil-containing 01 05 05*; other hazardous substances 01 05 06*)',
   },
   {
     id: 'barite-mud',
@@ -132,8 +132,14 @@ export const industrialConcepts: ConceptDef[] = [
   {
     id: 'still-bottoms',
     terms: ['still bottoms', 'reaction residues', 'still residues and reaction residues', 'distillation bottoms'],
-    codes: ['07 05 08', '07 07 08@0.8', '07 01 08@0.7', '14 06 05@0.5'],
-    source: 'LoW 07 0x 08* other still bottoms and reaction residues',
+    codes: ['07 05 08', '07 07 08@0.8', '07 01 08@0.7', '07 02 08@0.5', '07 03 08@0.5', '07 04 08@0.5', '07 06 08@0.5', '14 06 05@0.5'],
+    source: 'LoW 07 0x 08* other still bottoms and reaction residues (the activity decides the sub-chapter)',
+  },
+  {
+    id: 'halogenated-still-bottoms',
+    terms: ['halogenated still bottoms', 'chlorinated still bottoms', 'halogenated reaction residues', 'chlorinated reaction residues', 'halogenated distillation residues'],
+    codes: ['07 07 07', '07 01 07@0.8', '07 05 07@0.8', '07 02 07@0.5', '07 03 07@0.5', '07 04 07@0.5', '07 06 07@0.5', '14 06 04@0.4'],
+    source: 'LoW 07 0x 07* halogenated still bottoms and reaction residues',
   },
   {
     id: 'pharma-solids',
@@ -143,7 +149,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'polymer-waste',
-    terms: ['off spec polymer', 'polymer pellets', 'plastic pellets', 'nurdles', 'purgings', 'purging compound', 'polymer waste', 'resin pellets', 'regrind', 'sprues', 'runners and sprues', 'moulding waste', 'injection moulding waste'],
+    terms: ['off spec polymer', 'polymer pellets', 'plastic pellets', 'polyethylene pellets', 'polypropylene pellets', 'pvc compound', 'polymer powder', 'off spec pellets', 'nurdles', 'purgings', 'purging compound', 'polymer waste', 'resin pellets', 'regrind', 'sprues', 'runners and sprues', 'moulding waste', 'injection moulding waste'],
     codes: ['07 02 13', '12 01 05@0.4', '17 02 03@0.2'],
     source: 'LoW 07 02 13 waste plastic (manufacture of plastics)',
   },
@@ -188,14 +194,73 @@ export const industrialConcepts: ConceptDef[] = [
   {
     id: 'slag',
     terms: ['slag', 'slags', 'furnace slag', 'unprocessed slag', 'steel slag', 'blast furnace slag', 'eaf slag', 'lead slag', 'copper slag', 'zinc slag'],
-    codes: ['10 02 02', '10 02 01@0.6', '10 09 03@0.5', '10 04 01@0.45', '10 03 04@0.3', '10 05 01@0.3', '10 06 01@0.3', '10 08 09@0.2'],
+    codes: ['10 02 02', '10 02 01@0.6', '10 09 03@0.5', '10 04 01@0.45', '10 03 04@0.3', '10 05 01@0.3', '10 06 01@0.3', '10 07 01@0.3', '10 08 09@0.3', '10 10 03@0.3', '06 09 02@0.3', '19 04 01@0.3', '19 01 12@0.2'],
     specificity: 0.8,
-    source: 'LoW 10 02 02 unprocessed slag and other chapter 10 slags',
+    source: 'LoW 10 02 02 unprocessed slag and the slags of the other processes (10 03 to 10 10, 06 09 02, 19 01, 19 04): the producing process decides',
+  },
+  {
+    // Flue-gas and filter dust is coded in the sub-chapter of the thermal process that made it (LoW 10 02 to
+    // 10 13, 11 05, 19 01): the activity cue decides; the mirror side follows the evidence.
+    id: 'flue-dust',
+    terms: ['flue dust', 'flue gas dust', 'filter dust', 'baghouse dust', 'bag house dust', 'bag filter dust', 'furnace dust', 'fume dust', 'fume extraction dust', 'extraction dust', 'converter dust', 'converter flue dust', 'eaf dust', 'arc furnace dust', 'abatement dust', 'melting furnace dust'],
+    codes: ['10 02 08@0.5', '10 09 10@0.5', '10 03 20@0.45', '10 04 04@0.45', '10 05 03@0.45', '10 06 03@0.45', '10 07 03@0.4', '10 08 16@0.45', '10 10 10@0.45', '10 11 16@0.4', '10 12 10@0.35', '10 13 13@0.35', '11 05 03@0.45', '19 01 16@0.3', '10 01 04@0.2'],
+    specificity: 0.7,
+    source: 'LoW flue-gas dust and solid wastes from gas treatment of each thermal process (10 02 07*/08 to 10 13 12*/13, 11 05 03*, 19 01 15*/16)',
+  },
+  {
+    id: 'gas-treatment-sludge',
+    terms: ['gas cleaning sludge', 'gas treatment sludge', 'gas scrubber sludge', 'scrubber sludge', 'scrubber effluent filter cake', 'wet scrubber sludge', 'gas cleaning filter cake', 'flue gas treatment sludge'],
+    codes: ['10 02 14@0.5', '10 03 26@0.45', '10 04 07@0.45', '10 05 06@0.45', '10 06 07@0.45', '10 07 05@0.4', '10 08 18@0.45', '10 11 18@0.4', '10 12 05@0.4', '10 13 07@0.4', '19 01 05@0.45'],
+    specificity: 0.7,
+    source: 'LoW sludges and filter cakes from gas treatment of each thermal process (10 02 13*/14 to 10 13 07, 19 01 05*)',
+  },
+  {
+    id: 'cooling-water-wastes',
+    terms: ['cooling water treatment sludge', 'cooling water sludge', 'cooling tower sludge', 'cooling water treatment waste', 'sludge from cooling water treatment', 'cooling water treatment'],
+    codes: ['10 01 26@0.5', '10 02 12@0.45', '10 03 28@0.45', '10 04 10@0.45', '10 05 09@0.45', '10 06 10@0.45', '10 07 08@0.45', '10 08 20@0.45', '05 06 04@0.45', '19 08 14@0.3'],
+    specificity: 0.7,
+    source: 'LoW wastes from cooling-water treatment of each thermal process (10 01 26 to 10 08 19*/20; 05 06 04 coke ovens)',
+  },
+  {
+    id: 'phosphating-sludge',
+    terms: ['phosphate sludge', 'phosphating sludge', 'zinc phosphate sludge', 'iron phosphate sludge', 'phosphatising sludge'],
+    codes: ['11 01 08'],
+    source: 'LoW 11 01 08* phosphatising sludges',
+  },
+  {
+    id: 'glaze',
+    terms: ['glaze', 'glazes', 'glaze waste', 'lead glaze', 'glaze slop', 'glaze sludge', 'glazing waste'],
+    codes: ['10 12 12', '10 12 11@0.5', '10 11 13@0.2'],
+    source: 'LoW 10 12 12 wastes from glazing other than those mentioned in 10 12 11* (containing heavy metals)',
+  },
+  {
+    id: 'cement-lime-raw',
+    terms: ['raw meal', 'raw mix', 'kiln feed', 'raw meal reject'],
+    codes: ['10 13 01'],
+    source: 'LoW 10 13 01 waste preparation mixture before thermal processing',
+  },
+  {
+    id: 'lime',
+    terms: ['quicklime', 'quick lime', 'hydrated lime', 'off spec lime', 'lime fines', 'lime waste', 'calcium oxide'],
+    codes: ['10 13 04', '02 04 02@0.35', '06 02 01@0.25'],
+    source: 'LoW 10 13 04 wastes from calcination and hydration of lime; 02 04 02 off-specification calcium carbonate (sugar)',
+  },
+  {
+    id: 'glass-fibre-waste',
+    terms: ['glass fibre waste', 'glass fiber waste', 'waste glass fibre', 'mineral wool waste from production', 'fibre offcuts from production'],
+    codes: ['10 11 03', '17 06 04@0.5'],
+    source: 'LoW 10 11 03 waste glass-based fibrous materials',
+  },
+  {
+    id: 'silicones',
+    terms: ['silicone rubber', 'cured silicone', 'silicone waste', 'silicone trimmings', 'silicone offcuts'],
+    codes: ['07 02 17', '07 02 16@0.4', '08 04 10@0.3'],
+    source: 'LoW 07 02 17 waste containing silicones other than those mentioned in 07 02 16',
   },
   {
     id: 'dross',
     terms: ['dross', 'drosses', 'black dross', 'black drosses', 'aluminium dross', 'skimmings'],
-    codes: ['10 03 09', '10 03 16@0.6', '10 03 15@0.4', '10 04 02@0.3'],
+    codes: ['10 03 09', '10 03 16@0.6', '10 03 15@0.4', '10 04 02@0.3', '10 05 11@0.3', '10 06 02@0.3', '10 07 02@0.3', '10 08 11@0.3', '11 05 02@0.2'],
     source: 'LoW 10 03 09* black drosses from secondary production',
   },
   {
@@ -212,7 +277,7 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'foundry-sand',
-    terms: ['foundry sand', 'casting sand', 'moulding sand', 'sand moulds', 'used sand moulds', 'cores and moulds', 'moulds and cores', 'core sand', 'foundry moulds', 'casting moulds', 'sand casting moulds', 'green sand', 'spent foundry sand'],
+    terms: ['foundry sand', 'casting sand', 'moulding sand', 'sand moulds', 'used sand moulds', 'cores and moulds', 'moulds and cores', 'core sand', 'foundry moulds', 'casting moulds', 'sand casting moulds', 'green sand', 'greensand', 'spent foundry sand'],
     codes: ['10 09 08', '10 10 08@0.85', '10 09 06@0.35', '10 10 06@0.3'],
     source: 'LoW 10 09 08 / 10 10 08 casting cores and moulds which have undergone pouring',
   },
@@ -274,14 +339,15 @@ export const industrialConcepts: ConceptDef[] = [
   },
   {
     id: 'degreasing',
-    terms: ['degreasing waste', 'degreasing bath', 'degreasing solution', 'degreaser', 'degreasing wastes', 'spent degreaser', 'alkaline degreaser', 'parts washer fluid', 'parts washer'],
-    codes: ['11 01 13', '11 01 14@0.5', '12 03 01@0.4', '14 06 03@0.3'],
+    terms: ['degreasing waste', 'degreasing bath', 'degreasing solution', 'degreaser', 'degreasing wastes', 'spent degreaser', 'alkaline degreaser', 'parts washer fluid', 'parts washer', 'degreaser residues', 'steam degreaser', 'steam degreasing residues'],
+    codes: ['11 01 13', '11 01 14@0.5', '12 03 01@0.4', '12 03 02@0.4', '14 06 03@0.3'],
     evidence: 'chemical',
     source: 'LoW 11 01 13* degreasing wastes containing hazardous substances (mirror 11 01 14)',
   },
   {
     id: 'plating-rinse',
     terms: ['plating rinse water', 'rinse water from plating', 'rinsing liquids', 'electroplating rinse'],
+    cooccur: [['rinse', 'rinsing', 'rinses'], ['plating', 'electroplating', 'anodising', 'chrome', 'chromium']],
     codes: ['11 01 11', '11 01 12@0.5'],
     source: 'LoW 11 01 11* aqueous rinsing liquids containing hazardous substances',
   },

@@ -46,9 +46,16 @@ export const metalAndMixedConcepts: ConceptDef[] = [
   {
     id: 'mixed-metal',
     terms: ['metal', 'metals', 'scrap metal', 'scrap', 'mixed metals', 'mixed metal', 'mixed scrap', 'metalwork', 'scrap metals', 'non ferrous', 'non ferrous metals', 'nonferrous', 'metal waste', 'old metal'],
-    codes: ['17 04 07', '20 01 40@0.85', '16 01 17@0.25', '16 01 18@0.2', '19 12 03@0.3', '02 01 10@0.3', '19 10 02@0.15'],
+    codes: ['17 04 07', '20 01 40@0.85', '16 01 17@0.25', '16 01 18@0.2', '19 12 03@0.3', '02 01 10@0.55', '19 10 02@0.15'],
     specificity: 0.75,
     source: `${CD}: metals 17 04 07 mixed metals; LoW 20 01 40 metals`,
+  },
+  {
+    // Fencing wire and scrap machinery are farm scrap on a farm (LoW 02 01 10 waste metal, agriculture).
+    id: 'farm-metal',
+    terms: ['fencing wire', 'fence wire', 'barbed wire', 'stock fencing', 'sheep netting', 'wire netting', 'baler wire', 'farm scrap', 'scrap farm machinery', 'old farm machinery', 'farm machinery', 'feed troughs', 'cattle feeders', 'gates farm'],
+    codes: ['02 01 10', '17 04 05@0.6', '20 01 40@0.5', '17 04 07@0.3'],
+    source: 'LoW 02 01 10 waste metal (agriculture, horticulture, forestry); C&D 17 04 05',
   },
   {
     id: 'household-metal',
@@ -86,7 +93,7 @@ export const metalAndMixedConcepts: ConceptDef[] = [
     id: 'mixed-waste',
     collective: true,
     terms: ['mixed waste', 'mixed rubbish', 'skip of mixed waste', 'mixed load', 'mixed skip waste'],
-    codes: ['20 03 01', '17 09 04@0.85', '19 12 12@0.4'],
+    codes: ['20 03 01', '17 09 04@0.85', '19 12 12@0.4', '20 03 02@0.4'],
     specificity: 0.6,
     source:
       'EA Using the List of Wastes: mixed wastes coded by the activity (20 03 01 municipal, 17 09 04 C&D)',

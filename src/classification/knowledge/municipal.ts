@@ -9,14 +9,14 @@ export const municipalConcepts: ConceptDef[] = [
   {
     id: 'general-waste',
     collective: true,
-    terms: ['general waste', 'gen waste', 'general rubbish', 'black bag', 'black bags', 'black bag waste', 'black sacks', 'residual waste', 'mixed municipal waste', 'municipal waste', 'household waste', 'household rubbish', 'domestic waste', 'domestic rubbish', 'commercial waste', 'trade waste', 'office waste', 'bin waste', 'wheelie bin', 'landfill waste', 'rubbish', 'refuse', 'trash', 'garbage', 'litter', 'non recyclable waste', 'non recyclables', 'general refuse', 'general bin', 'general bin waste', 'residual', 'waste from the bins', 'bin bags', 'everyday rubbish', 'staff room rubbish', 'canteen rubbish', 'mixed general waste'],
-    codes: ['20 03 01', '19 12 12@0.15', '17 09 04@0.45'],
+    terms: ['general waste', 'gen waste', 'general rubbish', 'black bag', 'black bags', 'black bag waste', 'black sacks', 'residual waste', 'mixed municipal waste', 'municipal waste', 'household waste', 'household rubbish', 'domestic waste', 'domestic rubbish', 'commercial waste', 'trade waste', 'office waste', 'bin waste', 'wheelie bin', 'landfill waste', 'rubbish', 'refuse', 'trash', 'garbage', 'litter bins', 'litter bin waste', 'nonrecyclable', 'nonrecyclable waste', 'nonrecyclables', 'general refuse', 'general bin', 'general bin waste', 'residual', 'waste from the bins', 'bin bags', 'everyday rubbish', 'staff room rubbish', 'canteen rubbish', 'mixed general waste'],
+    codes: ['20 03 01', '19 12 12@0.15', '17 09 04@0.45', '20 03 02@0.4'],
     note: 'general',
     source: `${MW}: mixed municipal waste 20 03 01`,
   },
   {
     id: 'food-waste',
-    terms: ['food waste', 'food', 'kitchen waste', 'canteen waste', 'catering waste', 'leftovers', 'left over food', 'left over meals', 'plate scrapings', 'food scraps', 'food caddy', 'food caddies', 'coffee grounds', 'tea bags', 'fruit and veg waste', 'vegetable peelings', 'peelings', 'out of date food', 'expired food', 'spoiled food', 'meat scraps', 'bread', 'food leftovers', 'kitchen scraps', 'scraps', 'organic waste', 'compostable waste', 'biodegradable waste', 'leftover food', 'unsold food', 'food and drink waste', 'sandwiches', 'meals', 'milk', 'yoghurt', 'yogurt', 'cheese', 'dairy products', 'cream', 'meat', 'fish', 'fruit', 'vegetables', 'veg', 'cakes', 'dough', 'pastries'],
+    terms: ['food waste', 'food', 'kitchen waste', 'canteen waste', 'catering waste', 'left over food', 'left over meals', 'plate scrapings', 'food scraps', 'food caddy', 'food caddies', 'coffee grounds', 'tea bags', 'fruit and veg waste', 'vegetable peelings', 'peelings', 'out of date food', 'expired food', 'spoiled food', 'meat scraps', 'bread', 'food leftovers', 'kitchen scraps', 'scraps', 'organic waste', 'compostable waste', 'biodegradable waste', 'leftover food', 'unsold food', 'food and drink waste', 'sandwiches', 'meals', 'milk', 'yoghurt', 'yogurt', 'cheese', 'dairy products', 'cream', 'meat', 'fish', 'fruit', 'vegetables', 'veg', 'cakes', 'dough', 'pastries'],
     codes: ['20 01 08', '02 03 04@0.45', '02 02 03@0.35', '02 06 01@0.35', '02 05 01@0.35', '20 03 02@0.3', '02 07 04@0.25'],
     flags: ['ANIMAL_BY_PRODUCTS'],
     note: 'food',
@@ -54,8 +54,14 @@ export const municipalConcepts: ConceptDef[] = [
     source: `${MW}: biodegradable (garden and park) waste 20 02 01`,
   },
   {
+    id: 'glassware',
+    terms: ['drinking glasses', 'drinking glass', 'glassware', 'broken glassware', 'wine glasses', 'pint glasses', 'beer glasses', 'tumblers', 'glass tableware', 'glass vases', 'vases', 'ovenware', 'pyrex'],
+    codes: ['20 01 02', '17 02 02@0.3', '15 01 07@0.1'],
+    source: `${MW}: glass 20 01 02 (glass that is neither packaging, 15 01 07, nor building glass, 17 02 02)`,
+  },
+  {
     id: 'bulky',
-    terms: ['bulky waste', 'bulky items', 'furniture', 'beds', 'bed frames', 'wardrobes', 'tables', 'desks', 'office furniture', 'cabinets', 'drawers', 'bookcases', 'shelving', 'house clearance waste', 'flytipped items'],
+    terms: ['bulky waste', 'bulky items', 'furniture', 'beds', 'bed frames', 'wardrobes', 'tables', 'desks', 'office desks', 'office furniture', 'cabinets', 'filing cabinets', 'cupboards', 'lockers', 'office chairs metal', 'drawers', 'bookcases', 'shelving', 'house clearance waste', 'flytipped items'],
     codes: ['20 03 07', '20 01 38@0.3', '17 09 04@0.15'],
     note: 'bulky',
     source: `${MW}: bulky waste 20 03 07`,
@@ -76,7 +82,7 @@ export const municipalConcepts: ConceptDef[] = [
   },
   {
     id: 'textiles',
-    terms: ['textiles', 'textile', 'fabric', 'fabrics', 'curtains', 'bedding', 'linen', 'towels', 'duvets', 'blankets', 'sheets', 'soft furnishings', 'upholstery fabric', 'cloth offcuts'],
+    terms: ['textiles', 'textile', 'fabric', 'fabrics', 'curtains', 'bedding', 'linen', 'towels', 'duvets', 'blankets', 'bed sheets', 'bedsheets', 'bed linen', 'soft furnishings', 'upholstery fabric', 'cloth offcuts'],
     codes: ['20 01 11', '04 02 22@0.5', '19 12 08@0.25'],
     source: `${MW}: textiles 20 01 11`,
   },
@@ -107,13 +113,13 @@ export const municipalConcepts: ConceptDef[] = [
   },
   {
     id: 'street-sweepings',
-    terms: ['street sweepings', 'road sweepings', 'street cleansing', 'road sweeper', 'sweepings', 'street cleaning residues', 'sweeper waste', 'mechanical sweeper waste', 'leaf sweepings'],
+    terms: ['street sweepings', 'road sweepings', 'street cleansing', 'road sweeper', 'sweepings', 'litter', 'litter picking', 'litter pick', 'litter picked', 'car park sweepings', 'car park litter', 'street cleaning residues', 'sweeper waste', 'mechanical sweeper waste', 'leaf sweepings'],
     codes: ['20 03 03'],
     source: 'LoW 20 03 03 street-cleaning residues',
   },
   {
     id: 'market-waste',
-    terms: ['market waste', 'market stall waste', 'market stalls', 'waste from markets'],
+    terms: ['market waste', 'market stall waste', 'market stalls', 'waste from markets', 'market traders waste', 'market rubbish'],
     codes: ['20 03 02'],
     source: 'LoW 20 03 02 waste from markets',
   },

@@ -22,7 +22,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'plastic-packaging',
-    terms: ['plastic packaging', 'plastic bottles', 'shrink wrap', 'shrinkwrap', 'stretch wrap', 'stretch film', 'pallet wrap', 'cling film', 'plastic film', 'film', 'polythene', 'polythene bags', 'plastic bags', 'carrier bags', 'bubble wrap', 'polystyrene', 'polystyrene packaging', 'expanded polystyrene', 'eps', 'styrofoam', 'strapping', 'banding', 'plastic strapping', 'plastic crates', 'plastic tubs', 'plastic trays', 'packaging film', 'plastic wrap', 'wrapping', 'lldpe', 'pet bottles', 'milk bottles', 'plastic wrapping', 'bulk bags', 'fibc', 'fibcs', 'big bags', 'tote bags', 'fertiliser bags', 'feed bags', 'dumpy bags', 'packing peanuts', 'foam packaging'],
+    terms: ['plastic packaging', 'plastic bottles', 'shrink wrap', 'shrinkwrap', 'stretch wrap', 'stretch film', 'pallet wrap', 'cling film', 'plastic film', 'film', 'polythene', 'polythene bags', 'plastic bags', 'carrier bags', 'bubble wrap', 'polystyrene', 'polystyrene packaging', 'expanded polystyrene', 'eps', 'styrofoam', 'strapping', 'banding', 'plastic strapping', 'plastic crates', 'plastic tubs', 'plastic trays', 'packaging film', 'plastic wrap', 'wrapping', 'lldpe', 'pet bottles', 'milk bottles', 'plastic wrapping', 'bulk bags', 'fibc', 'fibcs', 'big bags', 'tote bags', 'fertiliser bags', 'fertiliser sacks', 'fertilizer sacks', 'feed bags', 'feed sacks', 'seed sacks', 'plastic sacks', 'woven sacks', 'polypropylene sacks', 'plastic drinks bottles', 'plastic drink bottles', 'plastic water bottles', 'water bottles', 'pop bottles', 'plastic milk bottles', 'dumpy bags', 'packing peanuts', 'foam packaging'],
     codes: ['15 01 02>15 01 10', '20 01 39@0.35', '19 12 04@0.35'],
     source: `${PK}: plastic packaging 15 01 02`,
   },
@@ -69,7 +69,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'glass-packaging',
-    terms: ['glass bottles', 'bottles', 'jars', 'glass jars', 'wine bottles', 'beer bottles', 'empties', 'glass packaging', 'bottles and jars', 'glass containers', 'glass recycling'],
+    terms: ['glass bottles', 'bottles', 'jars', 'glass jars', 'wine bottles', 'beer bottles', 'glass packaging', 'bottles and jars', 'glass containers', 'glass recycling'],
     codes: ['15 01 07>15 01 10', '20 01 02@0.4', '19 12 05@0.3'],
     source: `${PK}: glass packaging 15 01 07`,
   },

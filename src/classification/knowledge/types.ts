@@ -23,6 +23,14 @@ export type EvidenceKind =
 export const FLAGS = [
   'LOW_CONFIDENCE',
   'MIRROR_ENTRY_ASSESSMENT_REQUIRED',
+  /** The input states the composition is unknown: WM3 treats a mirror-entry waste as hazardous until assessed. */
+  'COMPOSITION_UNKNOWN',
+  /** The input gives leaching (WAC) results: they decide landfill acceptance, never the classification (WM3). */
+  'LEACHING_RESULTS_DO_NOT_CLASSIFY',
+  /** The description names no waste ("mixed", "rubbish"): compliance.assessment_needed asks what it is. */
+  'DESCRIPTION_NOT_SPECIFIC',
+  /** The description does not settle the code: compliance.assessment_needed holds the deciding question. */
+  'ASSESSMENT_NEEDED',
   'HAZARDOUS_BY_CONTAMINATION',
   'HAZARDOUS_SUBSTANCE_NAMED',
   'ASBESTOS',

@@ -114,7 +114,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'vehicle-ferrous',
-    terms: ['brake discs', 'brake disc', 'steel wheels', 'exhaust systems', 'brake drums', 'car springs'],
+    terms: ['brake discs', 'brake disc', 'steel wheels', 'exhaust systems', 'exhaust pipes', 'exhaust pipe', 'exhausts', 'exhaust sections', 'silencers', 'exhaust silencers', 'brake drums', 'car springs', 'leaf springs', 'coil springs'],
     codes: ['16 01 17', '17 04 05@0.2'],
     source: 'LoW 16 01 17 ferrous metal (end-of-life vehicles and their components)',
   },
@@ -237,7 +237,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'vehicle-parts',
-    terms: ['car parts', 'vehicle parts', 'engine parts', 'engine blocks', 'exhausts', 'exhaust', 'shock absorbers', 'alternators', 'starter motors', 'suspension parts', 'used parts'],
+    terms: ['car parts', 'vehicle parts', 'engine parts', 'engine blocks', 'exhaust', 'shock absorbers', 'alternators', 'starter motors', 'suspension parts', 'used parts'],
     codes: ['16 01 22', '16 01 17@0.6', '16 01 21@0.35'],
     specificity: 0.75,
     source: 'LoW 16 01 22 components not otherwise specified (end-of-life vehicle components)',

@@ -6,8 +6,8 @@ import type { ConceptDef } from './types.ts';
 export const wasteTreatmentConcepts: ConceptDef[] = [
   {
     id: 'screenings',
-    terms: ['screenings', 'inlet screenings', 'screened material', 'rag and screenings'],
-    codes: ['19 08 01'],
+    terms: ['screenings', 'inlet screenings', 'screened material', 'rag and screenings', 'intake screenings', 'intake screens'],
+    codes: ['19 08 01', '19 09 01@0.4'],
     source: 'LoW 19 08 01 screenings',
   },
   {
@@ -82,8 +82,8 @@ export const wasteTreatmentConcepts: ConceptDef[] = [
   },
   {
     id: 'ion-exchange',
-    terms: ['ion exchange resin', 'ion exchange resins', 'spent resin', 'softener resin', 'spent ion exchange resin'],
-    codes: ['19 09 05', '19 08 06@0.5'],
+    terms: ['ion exchange resin', 'ion exchange resins', 'spent resin', 'softener resin', 'spent ion exchange resin', 'ix resin', 'spent ix resin'],
+    codes: ['19 09 05', '19 08 06@0.5', '11 01 16@0.4'],
     source: 'LoW 19 09 05 saturated or spent ion exchange resins',
   },
   {
@@ -94,14 +94,15 @@ export const wasteTreatmentConcepts: ConceptDef[] = [
   },
   {
     id: 'separator-grease',
-    terms: ['grease and fat from separator', 'fat skimmings', 'grease skimmings', 'fog skimmings', 'fat and grease skimmings'],
+    terms: ['grease and fat from separator', 'fat skimmings', 'grease skimmings', 'fog skimmings', 'fat and grease skimmings', 'separator grease'],
+    cooccur: [['fat', 'grease', 'fats', 'fog'], ['separator', 'separators']],
     codes: ['19 08 09', '20 01 25@0.4'],
     source:
       'LoW 19 08 09 grease and oil mixture from oil/water separation containing only edible oil and fats',
   },
   {
     id: 'remediated-soil',
-    terms: ['bioremediated soil', 'remediated soil', 'treated soil', 'soil from remediation', 'soil washing residues'],
+    terms: ['bioremediated soil', 'remediated soil', 'treated soil', 'soil from remediation', 'soil washing residues', 'biopile', 'biopile soil', 'soil from biopile', 'soil after bioremediation', 'windrowed soil'],
     codes: ['19 13 02', '19 13 01@0.4'],
     source: 'LoW 19 13 02 solid wastes from soil remediation (mirror of 19 13 01*)',
   },

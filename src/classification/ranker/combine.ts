@@ -1,6 +1,11 @@
 // The engine's answer from the rule engine's ranking and the learned ranker's probabilities: blended,
 // checked for named hazardous substances, calibrated, and explained in words an auditor can follow.
+
+import { questions } from '../assessment.ts';
 import type { Catalogue, EwcEntry } from '../catalogue.ts';
+import { partnerOn } from '../engine/mirror.ts';
+import { STOPWORDS } from '../engine/text.ts';
+import { NO_VERDICT, type VerdictReading, type VerdictSide } from '../engine/verdicts.ts';
 import { flagsForEntry } from '../guidance.ts';
 import type { Flag } from '../knowledge/types.ts';
 import {
@@ -11,8 +16,9 @@ import {
 } from '../types.ts';
 import { applySubstances, type BlendCandidate, blend, calibrated, shares } from './blend.ts';
 import { type PreparedInput, prepare } from './features.ts';
-import type { SubstanceFinder } from './hazards.ts';
+import type { NamedSubstance, SubstanceFinder } from './hazards.ts';
 import type { RankerModel } from './model.ts';
+import { words } from './negation.ts';
 
 /** The engine answers with at most this many codes (the service cuts to max_results). */
 export const MAX_RANKING = 5;
@@ -123,6 +129,43 @@ function toRanked(
   };
 }
 
+const mgkg = (x: number) => `${x.toLocaleString('en-GB', { maximumFractionDigits: 3 })} mg/kg`;
+
+/** Why the verdict put this side of the mirror pair first, in the producer's own words. */
+export function verdictReasoning(
+  verdict: VerdictReading,
+  side: VerdictSide,
+  code: string,
+  said: string,
+): string {
+  const parts: string[] = [];
+  for (const m of verdict.measurements) {
+    parts.push(
+      `${quote(m.text)} is ${m.above ? 'at or above' : 'below'} the ${mgkg(m.threshold_mg_per_kg)} at which ${m.substance} makes a waste hazardous (${m.source}).`,
+    );
+  }
+  const words = verdict.terms.length > 0 ? ` (${listWords(verdict.terms.slice(0, 3))})` : '';
+  // The rules' own reasoning may already have named the verdict as evidence for this side.
+  const named = verdict.terms.length > 0 && verdict.terms.every((t) => said.includes(quote(t)));
+  if (side === 'unknown')
+    parts.push(
+      `The composition is not known${words}: WM3 treats a mirror-entry waste as hazardous until it is assessed, so ${code}* applies meanwhile.`,
+    );
+  else if (!named && side === 'hazardous')
+    parts.push(
+      `The description states a hazardous finding${words}, so the hazardous entry ${code}* applies.`,
+    );
+  else if (!named)
+    parts.push(
+      `The description states that the waste was found not hazardous${words}, so the non-hazardous entry ${code} applies.`,
+    );
+  if (verdict.leaching)
+    parts.push(
+      'Leaching (WAC) results decide whether a landfill may accept the waste; they cannot classify it (WM3).',
+    );
+  return parts.length > 0 ? ` ${parts.join(' ')}` : '';
+}
+
 /** The ranker alone, without the rules, names a code only above this probability. */
 const MIN_ALONE = 0.1;
 
@@ -131,6 +174,18 @@ const MIN_SHARE = 0.03;
 
 /** A mirror entry that nothing in the input decided is never stated at 0.9 or more (WM3: assess it). */
 const UNDECIDED_MIRROR_CAP = 0.85;
+
+/** Mirror entries whose hazardous side applies only when contamination is known (questions.json). */
+const PRESUMED_CLEAN: ReadonlySet<string> = new Set(questions().mirror.presumed_clean.codes);
+
+/** A description that names no waste ("mixed waste") is answered below the LOW_CONFIDENCE line. */
+const VAGUE_CAP = 0.3;
+
+/** True when every word of the description and the context is one that never names a waste. */
+export function namesNoWaste(input: ClassifyInput): boolean {
+  const all = words(`${input.description} ${input.additional_context ?? ''}`);
+  return all.every((w) => STOPWORDS.has(w.raw) || /^\d+$/.test(w.raw));
+}
 
 /** The input with the misspellings the rules corrected, so the ranker and the substance check read them too. */
 export function corrected(input: ClassifyInput, corrections: EngineResult['corrections']): ClassifyInput {
@@ -163,8 +218,16 @@ function mirrorAlternative(
   return { code, p: probs && idx !== undefined ? probs[idx] : 0, rule: 0, score: -Infinity };
 }
 
-/** Blend, check, calibrate and explain. */
-export function combine(original: ClassifyInput, rulesResult: EngineResult, deps: CombineDeps): EngineResult {
+/**
+ * Blend, check, calibrate and explain. `anchor`: the first choice for the same input without its `assessment` answer, so an answer decides the
+ * side of the pair the question was about and never moves the answer to another waste.
+ */
+export function combine(
+  original: ClassifyInput,
+  rulesResult: EngineResult,
+  deps: CombineDeps,
+  anchor?: string,
+): EngineResult {
   const rulesRanking = rulesResult.ranking;
   const input = corrected(original, rulesResult.corrections);
   const prepared = prepare(input);
@@ -183,8 +246,17 @@ export function combine(original: ClassifyInput, rulesResult: EngineResult, deps
     rulesRanking.map((r) => ({ code: r.ewc_code, confidence: r.confidence })),
     ruleWeight,
   );
-  const named = deps.substances.find(input);
-  const { ranked, unreflected } = applySubstances(blended, named, deps.catalogue);
+  const verdict = rulesResult.verdict ?? NO_VERDICT;
+  // A substance a verdict cleared ("asbestos not detected", "TPH 450 mg/kg") or a waste assessed clean
+  // as a whole is not a named hazard any more.
+  const named =
+    verdict.side === 'clean' && verdict.kinds.length === 0
+      ? []
+      : deps.substances.find(input).filter((s) => !verdict.clearedSubstances.includes(s.substance));
+  const substanced = applySubstances(blended, named, deps.catalogue);
+  const { unreflected } = substanced;
+  const side = verdictSide(verdict, rulesRanking[0], deps.catalogue);
+  const { ranked, moved } = applyVerdict(substanced.ranked, side, verdict, deps.catalogue, anchor);
   // Nothing the rules know and nothing the ranker is sure of ("xyzzy", "stuff", "waste"): no code
   // rather than a guess.
   const unknown = !model || model.knownWords(read.features) === 0 || (blended[0]?.p ?? 0) < MIN_ALONE;
@@ -222,11 +294,17 @@ export function combine(original: ClassifyInput, rulesResult: EngineResult, deps
   });
   const agree = rulesRanking[0]?.ewc_code === top[0]?.code;
   const rules = new Map(rulesRanking.map((r) => [r.ewc_code, r]));
+  // A verdict that moved the answer to the other side of its mirror pair: the pair's weight is the
+  // answer's (the blend chose the waste, the verdict the side).
+  const decidedShare = moved ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0) : (share[0] ?? 0);
   let topConfidence = model
-    ? calibrated(share[0] ?? 0, agree, model.meta.calibration)
+    ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
     : (rulesRanking[0]?.confidence ?? 0);
-  if (top[0] && rules.get(top[0].code)?.mirror_undecided)
-    topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  const undecided = top[0] ? mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
+  if (undecided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
+  const vague = namesNoWaste(input);
+  if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
   if (model) {
     const explained = top.filter((c) => !rules.has(c.code)).map((c) => model.classIndex.get(c.code) ?? -1);
     if (explained.length > 0) read.evidence = model.evidence(read.features, explained);
@@ -234,9 +312,18 @@ export function combine(original: ClassifyInput, rulesResult: EngineResult, deps
   const ranking = top.map((c, i) => {
     const conf =
       i === 0 ? topConfidence : Math.min(topConfidence, (share[i] / (share[0] || 1)) * topConfidence);
-    return toRanked(c, conf, rules, deps, read);
+    const ranked = toRanked(c, conf, rules, deps, read);
+    if (i === 0) {
+      ranked.mirror_undecided = undecided;
+      if (side && isMirror(c.code, deps.catalogue))
+        ranked.reasoning += verdictReasoning(verdict, side, c.code, ranked.reasoning);
+    } else if (side) ranked.mirror_undecided = false;
+    return ranked;
   });
   const flags = new Set<Flag>(rulesResult.flags);
+  if (verdict.leaching) flags.add('LEACHING_RESULTS_DO_NOT_CLASSIFY');
+  if (vague) flags.add('DESCRIPTION_NOT_SPECIFIC');
+  if (side === 'unknown' && isMirror(top[0]?.code, deps.catalogue)) flags.add('COMPOSITION_UNKNOWN');
   for (const s of unreflected) {
     flags.add('HAZARDOUS_SUBSTANCE_NAMED');
     if (s.flag) flags.add(s.flag);
@@ -247,5 +334,78 @@ export function combine(original: ClassifyInput, rulesResult: EngineResult, deps
     hazardous_substances: named.map((s) => s.substance),
     candidates: ranked.filter((c) => !keep.includes(c)).map((c) => c.code),
     corrections: rulesResult.corrections,
+    verdict,
   };
+}
+
+function isMirror(code: string | undefined, catalogue: Catalogue): boolean {
+  return (catalogue.get(code ?? '')?.mirror_of.length ?? 0) > 0;
+}
+
+/**
+ * The side the input's verdict decides: its own, or clean when a verdict cleared the only substances
+ * named and the rules, reading what is left, chose the non-hazardous side of a mirror pair.
+ */
+function verdictSide(
+  verdict: VerdictReading,
+  rulesTop: RankedClassification | undefined,
+  catalogue: Catalogue,
+): VerdictSide | null {
+  if (verdict.side) return verdict.side;
+  if (
+    verdict.cleared.length > 0 &&
+    rulesTop &&
+    !rulesTop.is_hazardous &&
+    isMirror(rulesTop.ewc_code, catalogue)
+  )
+    return 'clean';
+  return null;
+}
+
+/**
+ * A verdict decides the side of the first choice's mirror pair ahead of the words that name a substance:
+ * the partner on the decided side goes first (the one the blend ranks best, or the one whose legal text
+ * names the substance). `moved` is the code it displaced.
+ */
+export function applyVerdict(
+  ranked: BlendCandidate[],
+  side: VerdictSide | null,
+  verdict: VerdictReading,
+  catalogue: Catalogue,
+  anchor?: string,
+): { ranked: BlendCandidate[]; moved?: BlendCandidate } {
+  const top = ranked[0];
+  const entry = catalogue.get(anchor ?? top?.code ?? '');
+  if (!side || !top || !entry) return { ranked };
+  const wantHazardous = side !== 'clean';
+  const code =
+    entry.is_hazardous === wantHazardous
+      ? entry.code
+      : partnerOn(entry, wantHazardous, new Set(verdict.kinds), catalogue);
+  if (!code || code === top.code) return { ranked };
+  const pick: BlendCandidate = ranked.find((c) => c.code === code) ?? {
+    code,
+    p: 0,
+    rule: 0,
+    score: top.score,
+  };
+  return { ranked: [pick, ...ranked.filter((c) => c !== pick)], moved: top };
+}
+
+/** The first choice is a mirror entry and nothing in the input decided its side. */
+function mirrorUndecided(
+  top: BlendCandidate,
+  side: VerdictSide | null,
+  rules: Map<string, RankedClassification>,
+  named: NamedSubstance[],
+  catalogue: Catalogue,
+): boolean {
+  if (side === 'unknown') return isMirror(top.code, catalogue);
+  if (side || top.substance || !isMirror(top.code, catalogue) || PRESUMED_CLEAN.has(top.code)) return false;
+  // A named substance this entry carries decided it ("part-full aerosols": 16 05 04*).
+  if (named.some((s) => s.codes.includes(top.code))) return false;
+  const fromRules = rules.get(top.code);
+  if (fromRules) return fromRules.mirror_undecided;
+  // The ranker alone chose it: its hazardous side was chosen on the input's words; its clean side was not.
+  return !catalogue.get(top.code)?.is_hazardous;
 }

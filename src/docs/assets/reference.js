@@ -9,6 +9,8 @@
     pathInMiddlePanel: true,
     nativeScrollbars: true,
     hideLoading: true,
+    // The download button offers the document as served, not the copy the page adjusted below.
+    downloadDefinitionUrl: root.dataset.spec,
     theme: {
       colors: { primary: { main: '#0b6b47' } },
       typography: {
@@ -20,5 +22,36 @@
       },
     },
   };
-  window.Redoc.init(root.dataset.spec, options, root, () => root.setAttribute('aria-busy', 'false'));
+
+  // The code samples call the service's default address; on this page they call the address the page
+  // was opened at, so a sample copied from a deployed service's reference runs against that service.
+  function samplesHere(spec) {
+    const base = root.dataset.sampleBase;
+    if (!base || base === window.location.origin) return spec;
+    for (const operations of Object.values(spec.paths || {})) {
+      for (const operation of Object.values(operations)) {
+        for (const sample of operation['x-codeSamples'] || []) {
+          sample.source = sample.source.split(`${base}/`).join(`${window.location.origin}/`);
+        }
+      }
+    }
+    return spec;
+  }
+
+  function failed() {
+    root.replaceChildren();
+    const message = document.createElement('p');
+    message.className = 'docs-loading';
+    message.textContent =
+      'The API reference could not be loaded. Reload the page, or read the OpenAPI document at /openapi.json.';
+    root.append(message);
+    root.setAttribute('aria-busy', 'false');
+  }
+
+  fetch(root.dataset.spec, { headers: { accept: 'application/json' } })
+    .then((response) => (response.ok ? response.json() : Promise.reject(new Error(String(response.status)))))
+    .then((spec) =>
+      window.Redoc.init(samplesHere(spec), options, root, () => root.setAttribute('aria-busy', 'false')),
+    )
+    .catch(failed);
 })();

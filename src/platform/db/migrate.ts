@@ -2,8 +2,12 @@ import { readdir } from 'node:fs/promises';
 import { type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { Db } from './database.ts';
 
-/** The capabilities that own tables: each keeps its migrations in its own `migrations/` folder. */
+/**
+ * The capabilities that own tables: each keeps its migrations in its own `migrations/` folder. The
+ * platform owns what belongs to the service as a whole (where it listens).
+ */
 const CAPABILITIES = [
+  'platform',
   'accounts',
   'limits',
   'carriers',
@@ -13,6 +17,7 @@ const CAPABILITIES = [
   'webhooks',
   'monitoring',
   'consignments',
+  'requests',
 ];
 
 /**

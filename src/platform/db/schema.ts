@@ -5,8 +5,10 @@ import type { LimitTables } from '../../limits/tables.ts';
 import type { MonitoringTables } from '../../monitoring/tables.ts';
 import type { PortalTables } from '../../portal/tables.ts';
 import type { ReceiptTables } from '../../receipts/tables.ts';
+import type { RequestLogTables } from '../../requests/tables.ts';
 import type { WebhookTables } from '../../webhooks/tables.ts';
 import type { WtnTables } from '../../wtn/tables.ts';
+import type { PlatformTables } from '../service-address.ts';
 
 /**
  * The whole database as Kysely sees it, composed from each capability's own tables. Portable types
@@ -22,4 +24,6 @@ export interface Database
     ReceiptTables,
     WebhookTables,
     MonitoringTables,
-    ConsignmentTables {}
+    ConsignmentTables,
+    RequestLogTables,
+    PlatformTables {}

@@ -1,11 +1,11 @@
 import { type Html, html, trusted } from '../../portal/html.ts';
+import { FAVICON_LINKS } from '../favicon.ts';
 
 /** The signing pages' stylesheet and scripts, with content hashes in their URLs. */
 export interface SigningAssets {
   css: string;
   pad: string;
   js: string;
-  icon: string;
 }
 
 /** What every page of one kind of signing link shares: its assets and the line its footer says. */
@@ -33,7 +33,7 @@ export function signingLayout(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${title} · Waste Compliance Service</title>
-<link rel="icon" href="${assets.icon}" type="image/svg+xml">
+${trusted(FAVICON_LINKS)}
 <link rel="stylesheet" href="${assets.css}">
 ${scripts && html`<script src="${assets.pad}" defer></script><script src="${assets.js}" defer></script>`}
 </head>

@@ -77,7 +77,6 @@ function registerAssets(app: FastifyInstance, prefix: string): SigningAssets {
     css: ['signing.css', own('signing.css'), 'text/css; charset=utf-8'],
     pad: ['signature_pad.js', Buffer.from(pad), 'text/javascript; charset=utf-8'],
     js: ['signing.js', own('signing.js'), 'text/javascript; charset=utf-8'],
-    icon: ['icon.svg', own('icon.svg'), 'image/svg+xml'],
   };
   const urls: Partial<SigningAssets> = {};
   for (const [kind, [file, body, type]] of Object.entries(files) as [

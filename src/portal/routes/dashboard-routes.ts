@@ -22,8 +22,9 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<PortalRouteOptions> = as
     async (request, reply) => {
       const { organisation } = accountOf(request);
       const keys = await portal.usage(organisation);
-      const chartable = keys.filter((k) => k.key.mode === 'live' && k.usage);
-      // The key named in ?key= only if it is one of this organisation's; otherwise the first live key.
+      // Live keys first, then test keys (portal.usage orders them so): a test key's calls are charted too.
+      const chartable = keys.filter((k) => k.usage);
+      // The key named in ?key= only if it is one of this organisation's; otherwise the first (live first).
       const selected = chartable.find((k) => k.key.id === request.query.key) ?? chartable[0];
       const page = dashboardPage({
         ctx: pageContext(request, reply, assets),

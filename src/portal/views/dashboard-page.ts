@@ -55,7 +55,12 @@ function cycleCard(keys: KeyWithUsage[]): Html {
 
 function usageCell(entry: KeyWithUsage, name: string): Html {
   const { key, usage } = entry;
-  if (key.mode === 'test') return html`<span class="muted">Never counted</span>`;
+  // A test key's calls are shown as calls made, never against a limit: they are never counted or billed.
+  if (key.mode === 'test') {
+    return usage
+      ? html`<span>${number(usage.calls)} ${usage.calls === 1 ? 'call' : 'calls'}</span> <span class="muted">Never counted</span>`
+      : html`<span class="muted">Never counted</span>`;
+  }
   if (!usage) return html`<span class="muted">Not available</span>`;
   return html`<meter min="0" max="${usage.limit}" value="${usage.used}" low="${usage.limit * 0.75}" high="${usage.limit * 0.9}" optimum="0" aria-label="${name}: ${usage.used} of ${usage.limit} calls used"></meter>
     <span>${number(usage.used)} of ${number(usage.limit)}</span>`;
@@ -64,12 +69,13 @@ function usageCell(entry: KeyWithUsage, name: string): Html {
 function usageRow(entry: KeyWithUsage, selected: boolean): Html {
   const { key, usage } = entry;
   const name = key.name ?? key.display_prefix;
-  const chartable = key.mode === 'live' && usage;
+  const chartable = usage !== undefined;
+  const limited = key.mode === 'live' && usage;
   return html`<tr${selected ? html` class="is-selected"` : ''}>
     <th scope="row"><span class="key-name">${name}</span> <code class="prefix">${key.display_prefix}</code></th>
     <td>${modeBadge(key.mode)}</td>
     <td class="usage-cell">${usageCell(entry, name)}</td>
-    <td class="num">${chartable ? number(usage.remaining) : html`<span class="muted">–</span>`}</td>
+    <td class="num">${limited ? number(usage.remaining) : html`<span class="muted">–</span>`}</td>
     <td>${
       !chartable
         ? ''
@@ -78,6 +84,14 @@ function usageRow(entry: KeyWithUsage, selected: boolean): Html {
           : html`<a href="/portal/dashboard?key=${key.id}#chart">Daily chart<span class="visually-hidden"> for ${name}</span></a>`
     }</td>
   </tr>`;
+}
+
+/** Test calls are shown apart from the plan's figures: made, never counted against it or billed. */
+function testCalls(keys: KeyWithUsage[]): Html {
+  const test = keys.filter((k) => k.key.mode === 'test' && k.usage);
+  if (test.length === 0) return html``;
+  const calls = test.reduce((sum, k) => sum + (k.usage?.calls ?? 0), 0);
+  return html`<p class="muted test-calls" id="test-calls">Test keys made ${number(calls)} ${calls === 1 ? 'call' : 'calls'} this cycle: shown for your information, never counted against your plan or billed. <a href="/portal/requests?mode=test">See each request</a>.</p>`;
 }
 
 function usageSection(view: DashboardView): Html {
@@ -96,10 +110,11 @@ function usageSection(view: DashboardView): Html {
       <thead><tr><th scope="col">Key</th><th scope="col">Mode</th><th scope="col">Calls this cycle</th><th scope="col" class="num">Remaining</th><th scope="col"><span class="visually-hidden">Chart</span></th></tr></thead>
       <tbody>${view.keys.map((k) => usageRow(k, k.key.id === selected?.key.id))}</tbody>
     </table></div>
+    ${testCalls(view.keys)}
     ${
       selected?.usage &&
       html`<div id="chart" class="chart-block">
-        <h3>Calls per day: ${selected.key.name ?? selected.key.display_prefix}</h3>
+        <h3>Calls per day: ${selected.key.name ?? selected.key.display_prefix}${selected.key.mode === 'test' && ' (test key, never counted)'}</h3>
         ${usageChart('usage-chart', selected.key.name ?? selected.key.display_prefix, selected.usage)}
       </div>`
     }

@@ -1,11 +1,13 @@
+import { FAVICON_LINKS } from '../../platform/favicon.ts';
 import { type Html, html, trusted } from '../html.ts';
 import { csrfField, type PageContext } from './components.ts';
 
-export type Section = 'dashboard' | 'keys' | 'notes' | 'sites' | 'webhooks' | 'plan';
+export type Section = 'dashboard' | 'keys' | 'requests' | 'notes' | 'sites' | 'webhooks' | 'plan';
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: 'dashboard', href: '/portal/dashboard', label: 'Dashboard' },
   { section: 'keys', href: '/portal/keys', label: 'API keys' },
+  { section: 'requests', href: '/portal/requests', label: 'Requests' },
   { section: 'notes', href: '/portal/notes', label: 'Transfer notes' },
   { section: 'sites', href: '/portal/sites', label: 'Sites' },
   { section: 'webhooks', href: '/portal/webhooks', label: 'Webhooks' },
@@ -24,6 +26,7 @@ function head(title: string, ctx: PageContext): Html {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Waste Compliance Service</title>
+${trusted(FAVICON_LINKS)}
 <link rel="stylesheet" href="${ctx.assets.css}">
 <script src="${ctx.assets.js}" defer></script>
 </head>`;

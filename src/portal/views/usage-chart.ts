@@ -37,7 +37,11 @@ const label = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(da
  * Calls per day as an inline SVG bar chart, drawn on the server so it shows without JavaScript. Each
  * bar has a <title> (a tooltip and an accessible name) and the same figures follow as a table.
  */
-export function usageChart(id: string, keyName: string, usage: KeyUsage): Html {
+export function usageChart(
+  id: string,
+  keyName: string,
+  usage: Pick<KeyUsage, 'cycle_start' | 'resets_at' | 'daily'>,
+): Html {
   const days = cycleDays(usage);
   const step = gridStep(Math.max(...days.map((d) => d.calls), 1));
   const top = step * Math.ceil(Math.max(...days.map((d) => d.calls), 1) / step);

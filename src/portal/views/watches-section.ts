@@ -1,3 +1,4 @@
+import { whenExpires } from '../../carriers/expiry-words.ts';
 import type { CarrierWatch } from '../../monitoring/watch-schemas.ts';
 import { type Html, html } from '../html.ts';
 import {
@@ -36,7 +37,7 @@ const STATUS_WORDS: Record<CarrierWatch['status'], string> = {
 
 function watchRow(ctx: PageContext, w: CarrierWatch): Html {
   const r = w.registration;
-  const expiry = r?.expiry_date ? html`${r.expiry_date} (${r.days_until_expiry} days)` : html`—`;
+  const expiry = r?.expiry_date ? html`${r.expiry_date} (${whenExpires(r.days_until_expiry ?? 0)})` : html`—`;
   const source =
     w.source === 'season_ticket'
       ? html`Season ticket <code>${w.note_reference ?? ''}</code>`

@@ -16,7 +16,7 @@ export const GREY = '#555555';
 export const RULE = '#8a8a8a';
 export const SHADE = '#ececec';
 const LINE_GAP = 1;
-const ROW_GAP = 3;
+const ROW_GAP = 2;
 /** Room for handwriting on a ruled blank. */
 const BLANK_LINE = 18;
 
@@ -37,7 +37,16 @@ export type Item =
       lineHeight?: number;
       mono?: boolean;
     }
-  | { kind: 'text'; text: string; size?: number; bold?: boolean; color?: string; mono?: boolean }
+  | {
+      kind: 'text';
+      text: string;
+      /** Bold words that start the paragraph, e.g. "Advice:", before `text` in the same font size. */
+      lead?: string;
+      size?: number;
+      bold?: boolean;
+      color?: string;
+      mono?: boolean;
+    }
   /** A bullet: a bold lead-in, then the rest of the sentence in the same paragraph. */
   | { kind: 'bullet'; lead: string | null; text: string }
   /** An image (a drawn signature) beside a label, fitted into `height`. */
@@ -83,8 +92,12 @@ function itemHeight(doc: Doc, item: Item, at: Column): number {
   switch (item.kind) {
     case 'gap':
       return item.height;
-    case 'text':
-      return textHeight(doc, item.text, at.width, item.size ?? 9, item.bold, item.mono) + ROW_GAP;
+    case 'text': {
+      const text = item.lead
+        ? `${leadInRegularWidth(doc, item.lead, item.size ?? 9)} ${item.text}`
+        : item.text;
+      return textHeight(doc, text, at.width, item.size ?? 9, item.bold, item.mono) + ROW_GAP;
+    }
     case 'image':
       return item.height + ROW_GAP;
     case 'bullet':
@@ -102,6 +115,17 @@ function itemHeight(doc: Doc, item: Item, at: Column): number {
   }
 }
 
+/**
+ * A bold lead-in as a regular-weight string at least as wide, for measuring the paragraph it starts in
+ * one font: the lead with no-break spaces glued on for the width bold adds (pdfkit measures one font).
+ */
+function leadInRegularWidth(doc: Doc, lead: string, size: number): string {
+  const bold = font(doc, size, true).widthOfString(lead);
+  const regular = font(doc, size).widthOfString(lead);
+  const space = doc.widthOfString('\u00a0');
+  return lead + '\u00a0'.repeat(Math.ceil(Math.max(0, bold - regular) / space));
+}
+
 /** Draws the items down a column from doc.y; doc.y ends below them. */
 export function draw(doc: Doc, items: Item[], at: Column): void {
   for (const item of items) drawItem(doc, item, at);
@@ -113,8 +137,15 @@ function drawItem(doc: Doc, item: Item, at: Column): void {
   const valueX = at.x + labelWidth(at);
   const valueWidth = at.width - labelWidth(at);
   if (item.kind === 'text') {
-    font(doc, item.size ?? 9, item.bold, item.mono).fillColor(item.color ?? INK);
-    doc.text(item.text, at.x, top, { width: at.width, lineGap: LINE_GAP });
+    const options = { width: at.width, lineGap: LINE_GAP };
+    if (item.lead) {
+      font(doc, item.size ?? 9, true).fillColor(item.color ?? INK);
+      doc.text(`${item.lead} `, at.x, top, { ...options, continued: true });
+      font(doc, item.size ?? 9, item.bold, item.mono).text(item.text);
+    } else {
+      font(doc, item.size ?? 9, item.bold, item.mono).fillColor(item.color ?? INK);
+      doc.text(item.text, at.x, top, options);
+    }
   } else if (item.kind === 'bullet') {
     font(doc, 8.5, true)
       .fillColor(INK)
@@ -200,23 +231,34 @@ export function ruledLine(doc: Doc, x1: number, y: number, x2: number): void {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(0.6).strokeColor(RULE).stroke();
 }
 
-/** A section heading on a shaded band; `follow` is the height that must fit under it on the same page. */
-export function heading(doc: Doc, text: string, at: Column, follow = 40): void {
-  keep(doc, 26 + follow);
-  columnHeading(doc, text, at, 6);
+/** A band and the space under it. */
+export const HEADING_HEIGHT = 20;
+/** Space above a section's band. */
+export const SECTION_GAP = 4;
+
+/**
+ * A section heading on a shaded band; `follow` is the height that must fit under it on the same page.
+ * `aside` is a short line set small at the band's right end.
+ */
+export function heading(doc: Doc, text: string, at: Column, follow = 40, aside?: string): void {
+  keep(doc, SECTION_GAP + HEADING_HEIGHT + follow);
+  columnHeading(doc, text, at, SECTION_GAP, aside);
 }
 
-export function columnHeading(doc: Doc, text: string, at: Column, before = 0): void {
+export function columnHeading(doc: Doc, text: string, at: Column, before = 0, aside?: string): void {
   const y = doc.y + before;
   doc.rect(at.x, y, at.width, 16).fill(SHADE);
   font(doc, 9.5, true)
     .fillColor(INK)
     .text(text, at.x + 5, y + 4, { width: at.width - 10, lineBreak: false });
+  if (aside) {
+    font(doc, 7.5)
+      .fillColor(INK)
+      .text(aside, at.x + 5, y + 5, { width: at.width - 10, align: 'right', lineBreak: false });
+  }
   doc.x = at.x;
-  doc.y = y + 20;
+  doc.y = y + HEADING_HEIGHT;
 }
-
-export const HEADING_HEIGHT = 20;
 
 /** Two columns side by side, kept on one page together; doc.y ends below the taller. */
 export function sideBySide(
@@ -232,7 +274,7 @@ export function sideBySide(
   ];
   const tallest = Math.max(...columns.map((c) => measure(doc, c.items, c.at)));
   const titled = left.title !== undefined;
-  const above = titled ? 6 + HEADING_HEIGHT : 0;
+  const above = titled ? SECTION_GAP + HEADING_HEIGHT : 0;
   keep(doc, above + tallest);
   const top = doc.y + above;
   for (const column of columns) {

@@ -62,7 +62,7 @@ function banners(doc: Doc, note: WasteTransferNote): void {
     banner(
       doc,
       'TEST DATA — not a real transfer note',
-      'Made with a test key against sandbox register data. The carrier was not checked against any real register, and nothing on this note is valid for a real transfer of waste.',
+      'Made with a test key against sandbox register data: nothing on this note is valid for a real transfer of waste.',
       { fill: '#fff1cc', border: '#a86b00', ink: '#7a4d00' },
     );
   }

@@ -1,18 +1,6 @@
+import { declarationOf } from '../declarations.ts';
 import type { Party, Signature, WasteTransferNote } from '../wtn-schemas.ts';
-import {
-  type Column,
-  type Doc,
-  draw,
-  fullWidth,
-  GREY,
-  HEADING_HEIGHT,
-  heading,
-  INK,
-  type Item,
-  keep,
-  measure,
-  RULE,
-} from './layout.ts';
+import { type Column, type Doc, draw, fullWidth, GREY, heading, type Item, measure, RULE } from './layout.ts';
 import { instantText, signatureMethodText } from './wording.ts';
 
 export type Drawings = Partial<Record<Party, string>>;
@@ -20,17 +8,16 @@ export type Drawings = Partial<Record<Party, string>>;
 const PAD = 8;
 const GAP = 16;
 
+/** Both parties keep the note for 2 years (GOV.UK "Waste transfer notes"): said on the section's band. */
+const KEEP_A_COPY = 'Both parties must keep a copy of this note for at least 2 years.';
+
 /**
- * reg 35(2)(b): both parties sign. The heading, both boxes (the transferor's carrying the waste
- * hierarchy declaration, reg 35(2)(d)) and the content hash are measured as one block and moved whole
- * to the next page when they do not fit, so the signatures never stand alone or apart.
+ * reg 35(2)(b): both parties sign. The heading, both boxes (each carrying the declaration its party
+ * makes on the signing page: the transferor's the waste hierarchy, reg 35(2)(d), the transferee's
+ * receipt of the waste) and the content hash are measured as one block and moved whole to the next
+ * page when they do not fit, so the signatures never stand alone or apart.
  */
-export function signatureSection(
-  doc: Doc,
-  note: WasteTransferNote,
-  declaration: string,
-  drawings: Drawings,
-): void {
+export function signatureSection(doc: Doc, note: WasteTransferNote, drawings: Drawings): void {
   const at = fullWidth(doc);
   const half = (at.width - GAP) / 2;
   const boxes = (['transferor', 'transferee'] as const).map((party, i) => {
@@ -39,7 +26,7 @@ export function signatureSection(
     return {
       party,
       inner,
-      head: headItems(note, party, declaration),
+      head: headItems(note, party),
       body: signature ? signedItems(signature, drawings[party]) : unsignedItems(),
     };
   });
@@ -47,9 +34,8 @@ export function signatureSection(
   const bodyHeight = Math.max(...boxes.map((b) => measure(doc, b.body, b.inner)));
   const boxHeight = PAD + headHeight + bodyHeight + PAD - 4;
   const after = hashItems(note);
-  const total = boxHeight + 6 + measure(doc, after, at);
-  keep(doc, 6 + HEADING_HEIGHT + total);
-  heading(doc, 'G. Signatures', at, total);
+  const total = boxHeight + (after.length > 0 ? 6 + measure(doc, after, at) : 0);
+  heading(doc, 'G. Signatures', at, total, KEEP_A_COPY);
   const top = doc.y;
   for (const [i, box] of boxes.entries()) {
     doc
@@ -63,12 +49,15 @@ export function signatureSection(
     draw(doc, box.body, box.inner);
   }
   doc.x = at.x;
-  doc.y = top + boxHeight + 6;
-  draw(doc, after, at);
+  doc.y = top + boxHeight;
+  if (after.length > 0) {
+    doc.y += 6;
+    draw(doc, after, at);
+  }
 }
 
-function headItems(note: WasteTransferNote, party: Party, declaration: string): Item[] {
-  const items: Item[] = [
+function headItems(note: WasteTransferNote, party: Party): Item[] {
+  return [
     {
       kind: 'text',
       text: party === 'transferor' ? 'Transferor (producer or holder)' : 'Transferee (carrier)',
@@ -81,13 +70,12 @@ function headItems(note: WasteTransferNote, party: Party, declaration: string): 
       size: 8.5,
       color: GREY,
     },
+    // The words the signing page shows under "Declaration", the first led in by that word.
+    ...declarationOf(party).map(
+      (text, i): Item => ({ kind: 'text', lead: i === 0 ? 'Declaration:' : undefined, text, size: 8 }),
+    ),
+    { kind: 'gap', height: 2 },
   ];
-  if (party === 'transferor') {
-    items.push({ kind: 'text', text: 'Waste hierarchy declaration', bold: true, size: 8 });
-    items.push({ kind: 'text', text: declaration, size: 8 });
-  }
-  items.push({ kind: 'gap', height: 2 });
-  return items;
 }
 
 function unsignedItems(): Item[] {
@@ -111,9 +99,8 @@ function signedItems(signature: Signature, drawing: string | undefined): Item[] 
 }
 
 function hashItems(note: WasteTransferNote): Item[] {
-  const items: Item[] = [];
   if (note.content_sha256) {
-    items.push(
+    return [
       { kind: 'text', text: 'Content hash (SHA-256) of the signed note', bold: true, size: 8.5 },
       { kind: 'text', text: note.content_sha256, mono: true, size: 8.5 },
       {
@@ -122,20 +109,17 @@ function hashItems(note: WasteTransferNote): Item[] {
         size: 7.5,
         color: GREY,
       },
-    );
-  } else if (note.signed === 'partially_signed') {
-    items.push({
-      kind: 'text',
-      text: 'A content hash is added once both parties have signed.',
-      size: 7.5,
-      color: GREY,
-    });
+    ];
   }
-  items.push({
-    kind: 'text',
-    text: 'Both parties must keep a copy of this note for at least 2 years.',
-    size: 8,
-    color: INK,
-  });
-  return items;
+  if (note.signed === 'partially_signed') {
+    return [
+      {
+        kind: 'text',
+        text: 'A content hash is added once both parties have signed.',
+        size: 7.5,
+        color: GREY,
+      },
+    ];
+  }
+  return [];
 }

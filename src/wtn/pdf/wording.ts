@@ -55,6 +55,7 @@ const ISSUE_TITLES: Record<string, string> = {
   WASTE_NOT_CLASSIFIED: 'No List of Wastes code',
   LOW_CONFIDENCE_CLASSIFICATION: 'The waste code needs checking by someone competent',
   HAZARDOUS_SUBSTANCE_NAMED: 'The description names a hazardous substance',
+  ASSESSMENT_NEEDED: 'The description does not settle the waste code',
   HAZARDOUS_WASTE: 'Hazardous waste needs a consignment note',
   CARRIER_ADDRESS_MISSING: 'No address for the carrier: write it in',
   CARRIER_ADDRESS_FROM_REQUEST: "The carrier's address is not from the register",
@@ -72,9 +73,15 @@ const ISSUE_TITLES: Record<string, string> = {
   CONTAINER_TYPE_MISSING: 'No container given',
 };
 
-/** A flag or warning as people read it: a plain title (when the code is known) and its message. */
+/**
+ * A flag or warning as people read it: a plain title (when the code is known) and its message, less
+ * the title when the message opens with the same words (printed once, not twice).
+ */
 export function issueText(issue: ComplianceIssue): { title: string | null; message: string } {
-  return { title: ISSUE_TITLES[issue.code] ?? null, message: plainDates(issue.message) };
+  const title = ISSUE_TITLES[issue.code] ?? null;
+  const message = plainDates(issue.message);
+  if (title && message.startsWith(`${title}. `)) return { title, message: message.slice(title.length + 2) };
+  return { title, message };
 }
 
 const STATUS_WORDS: Record<string, string> = {

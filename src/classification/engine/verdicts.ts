@@ -1,0 +1,331 @@
+// What a description says about an assessment of the waste (data/classification/verdicts.json): a
+// verdict ("tested non-hazardous", "asbestos not detected", "copper above threshold, HP14"), a figure
+// with its unit matched to the substance it measures ("TPH 12,000 mg/kg"), a statement that the
+// composition is unknown, or leaching (WAC) results, which WM3 says cannot classify a waste. The engine
+// reads a verdict ahead of the words that merely name a substance: it decides the side of a mirror pair.
+import { readFileSync } from 'node:fs';
+import { type Static, Type } from 'typebox';
+import { Value } from 'typebox/value';
+import type { EvidenceKind } from '../knowledge/types.ts';
+import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
+import { markNegation, type Word, words } from '../ranker/negation.ts';
+import type { AssessmentAnswerValue } from '../types.ts';
+
+const Subject = Type.Object({
+  kind: Type.String(),
+  substance: Type.String(),
+  terms: Type.Array(Type.String()),
+});
+const Measure = Type.Object({
+  kind: Type.String(),
+  substance: Type.String(),
+  terms: Type.Array(Type.String(), { minItems: 1 }),
+  mg_per_kg: Type.Number({ exclusiveMinimum: 0 }),
+  source: Type.String(),
+  note: Type.String(),
+});
+const VerdictFile = Type.Object({
+  sources: Type.Record(Type.String(), Type.Object({ title: Type.String(), url: Type.String() })),
+  hazardous: Type.Array(Type.String()),
+  clean: Type.Array(Type.String()),
+  clean_assessment: Type.Array(Type.String()),
+  unknown: Type.Array(Type.String()),
+  leaching: Type.Array(Type.String()),
+  subjects: Type.Array(Subject),
+  measures: Type.Array(Measure),
+});
+export type VerdictData = Static<typeof VerdictFile>;
+
+export function loadVerdictData(path = `${CLASSIFICATION_DATA}verdicts.json`): VerdictData {
+  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+  if (!Value.Check(VerdictFile, parsed)) throw new Error('verdicts.json does not match its schema');
+  for (const m of parsed.measures) {
+    if (!parsed.sources[m.source])
+      throw new Error(`verdicts.json: ${m.substance} cites unknown source ${m.source}`);
+  }
+  return parsed;
+}
+
+/** A figure read from the text and compared with its substance's threshold. */
+export interface Measurement {
+  substance: string;
+  kind: EvidenceKind;
+  /** The figure as written ("TPH 12,000 mg/kg"). */
+  text: string;
+  mg_per_kg: number;
+  threshold_mg_per_kg: number;
+  above: boolean;
+  source: string;
+}
+
+export type VerdictSide = 'hazardous' | 'clean' | 'unknown';
+
+export interface VerdictReading {
+  /**
+   * hazardous: a figure above its threshold or a hazardous verdict; clean: a verdict about the whole
+   * waste; unknown: the composition is stated unknown, or only leaching results are given (WM3: treat a
+   * mirror-entry waste as hazardous until assessed). null: nothing about the whole waste was said.
+   */
+  side: VerdictSide | null;
+  /** Evidence kinds a hazardous verdict or figure names (picks the hazardous entry). */
+  kinds: EvidenceKind[];
+  /** Evidence kinds a clean verdict or a figure below its threshold cleared ("asbestos not detected"). */
+  cleared: EvidenceKind[];
+  /** Names of hazardous-substances.json substances cleared the same way. */
+  clearedSubstances: string[];
+  leaching: boolean;
+  unknown: boolean;
+  /** The verdict words as the producer wrote them, for the reasoning. */
+  terms: string[];
+  measurements: Measurement[];
+}
+
+export const NO_VERDICT: VerdictReading = {
+  side: null,
+  kinds: [],
+  cleared: [],
+  clearedSubstances: [],
+  leaching: false,
+  unknown: false,
+  terms: [],
+  measurements: [],
+};
+
+type PhraseList = 'hazardous' | 'clean' | 'unknown' | 'leaching';
+interface Phrase {
+  stems: string[];
+  list: PhraseList;
+  assessment: boolean;
+}
+interface SubjectTerm {
+  stems: string[];
+  kind: EvidenceKind;
+  substance: string;
+}
+
+const stemsOf = (text: string) => words(text).map((w) => w.stem);
+
+function matchesAt(ws: Word[], at: number, stems: string[]): boolean {
+  if (at < 0 || at + stems.length > ws.length) return false;
+  for (let k = 0; k < stems.length; k++) if (ws[at + k].stem !== stems[k]) return false;
+  // A phrase does not run across a full stop, semicolon or bracket.
+  for (let k = 1; k < stems.length; k++) if (ws[at + k].stop) return false;
+  return true;
+}
+
+/** How far back (in words, within the clause) a verdict looks for what it is about. */
+const SUBJECT_REACH = 6;
+/** How far (in characters) a figure may stand from the name of what it measures. */
+const FIGURE_REACH = 40;
+
+const NUMBER_UNIT =
+  /(<|>|≤|≥|less than|below|under|above|over|up to)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(mg\s*\/\s*kg|mg\s+kg|mgkg|mg\s*\/\s*l\b|mg\s+l\b|ppm|%|g\s*\/\s*kg|[µu]g\s*\/\s*kg)/g;
+const BELOW = new Set(['<', '≤', 'less than', 'below', 'under', 'up to']);
+
+function toMgPerKg(value: number, unit: string): number | 'leachate' {
+  const u = unit.replace(/\s+/g, '');
+  if (u === '%') return value * 10_000;
+  if (u === 'g/kg') return value * 1000;
+  if (u === 'µg/kg' || u === 'ug/kg') return value / 1000;
+  if (u === 'mg/l' || u === 'mgl') return 'leachate';
+  return value;
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+export interface VerdictReader {
+  read(input: { description: string; additional_context?: string }): VerdictReading;
+}
+
+export function createVerdictReader(data: VerdictData = loadVerdictData()): VerdictReader {
+  const assessment = new Set(data.clean_assessment.map((p) => stemsOf(p).join(' ')));
+  const byFirst = new Map<string, Phrase[]>();
+  const addPhrase = (text: string, list: PhraseList) => {
+    const stems = stemsOf(text);
+    if (stems.length === 0) return;
+    const p: Phrase = { stems, list, assessment: assessment.has(stems.join(' ')) };
+    byFirst.set(stems[0], [...(byFirst.get(stems[0]) ?? []), p]);
+  };
+  for (const list of ['hazardous', 'clean', 'unknown', 'leaching'] as const)
+    for (const text of data[list]) addPhrase(text, list);
+  for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  const subjects: SubjectTerm[] = data.subjects
+    .flatMap((s) =>
+      s.terms.map((t) => ({ stems: stemsOf(t), kind: s.kind as EvidenceKind, substance: s.substance })),
+    )
+    .sort((a, b) => b.stems.length - a.stems.length);
+  const measureTerms = data.measures.map((m) => ({
+    measure: m,
+    re: new RegExp(
+      `\\b(?:${m.terms.map((t) => escapeRegExp(t).replace(/\\?\s+/g, '[\\s\\-\\[\\]()]*')).join('|')})\\b`,
+      'g',
+    ),
+  }));
+
+  const subjectEndingAt = (ws: Word[], end: number): SubjectTerm | undefined =>
+    subjects.find((s) => matchesAt(ws, end - s.stems.length + 1, s.stems));
+  const subjectStartingAt = (ws: Word[], at: number): SubjectTerm | undefined =>
+    subjects.find((s) => matchesAt(ws, at, s.stems));
+
+  /**
+   * What the verdict at [start, end) is about: the nearest subject before it in its clause and after the
+   * previous verdict (floor), or the subject just after "for"/"of".
+   */
+  const subjectOf = (ws: Word[], start: number, end: number, floor: number): SubjectTerm | undefined => {
+    for (let k = start - 1; k >= floor && k >= start - SUBJECT_REACH; k--) {
+      const s = subjectEndingAt(ws, k);
+      if (s) return s;
+      if (ws[k].stop) break;
+    }
+    const next = ws[end];
+    if (next && !next.stop && (next.raw === 'for' || next.raw === 'of'))
+      return subjectStartingAt(ws, end + 1);
+    return undefined;
+  };
+
+  const readFigures = (text: string, out: VerdictReading) => {
+    const lower = text.toLowerCase();
+    for (const m of lower.matchAll(NUMBER_UNIT)) {
+      const at = m.index ?? 0;
+      const value = Number((m[2] + (m[3] ?? '')).replace(/,/g, ''));
+      const mg = toMgPerKg(value, m[4]);
+      if (mg === 'leachate') {
+        out.leaching = true;
+        continue;
+      }
+      // The substance named nearest before the figure in its clause, else just after it.
+      const before = lower.slice(Math.max(0, at - FIGURE_REACH), at);
+      const clauseStart = Math.max(before.lastIndexOf('.'), before.lastIndexOf(';'));
+      const window = clauseStart >= 0 ? before.slice(clauseStart + 1) : before;
+      let best: { measure: VerdictData['measures'][number]; distance: number } | undefined;
+      for (const { measure, re } of measureTerms) {
+        for (const hit of window.matchAll(re)) {
+          const distance = window.length - (hit.index ?? 0);
+          if (!best || distance < best.distance) best = { measure, distance };
+        }
+      }
+      if (!best) {
+        const after = lower.slice(at + m[0].length, at + m[0].length + 25).split(/[.;,]/)[0];
+        for (const { measure, re } of measureTerms) {
+          re.lastIndex = 0;
+          if (re.test(after)) {
+            best = { measure, distance: 0 };
+            break;
+          }
+        }
+      }
+      if (!best) continue;
+      const below = m[1] !== undefined && BELOW.has(m[1]);
+      const threshold = best.measure.mg_per_kg;
+      const above = !below && mg >= threshold;
+      out.measurements.push({
+        substance: best.measure.substance,
+        kind: best.measure.kind as EvidenceKind,
+        text: text.slice(Math.max(0, at - best.distance), at + m[0].length).trim(),
+        mg_per_kg: mg,
+        threshold_mg_per_kg: threshold,
+        above,
+        source: data.sources[best.measure.source].title,
+      });
+    }
+  };
+
+  return {
+    read(input) {
+      const out: VerdictReading = {
+        ...NO_VERDICT,
+        kinds: [],
+        cleared: [],
+        clearedSubstances: [],
+        terms: [],
+        measurements: [],
+      };
+      let hazardous = false;
+      let globalClean = false;
+      let cleanTests = false;
+      const cleared = new Map<EvidenceKind, string>();
+      const kinds = new Set<EvidenceKind>();
+      for (const text of [input.description, input.additional_context ?? '']) {
+        if (!text) continue;
+        readFigures(text, out);
+        const ws = markNegation(words(text).slice(0, 200));
+        let floor = 0;
+        for (let i = 0; i < ws.length; i++) {
+          const phrase = byFirst.get(ws[i].stem)?.find((p) => matchesAt(ws, i, p.stems));
+          if (!phrase) {
+            // "no asbestos", "coal tar free": a negated subject is cleared.
+            const named = ws[i].negated ? subjectStartingAt(ws, i) : undefined;
+            if (named) cleared.set(named.kind, named.substance);
+            continue;
+          }
+          const end = i + phrase.stems.length;
+          const raw = ws
+            .slice(i, end)
+            .map((w) => w.raw)
+            .join(' ');
+          const subject = subjectOf(ws, i, end, floor);
+          floor = end;
+          // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict is a clean one.
+          const list = phrase.list === 'hazardous' && ws[i].negated ? 'clean' : phrase.list;
+          if (list === 'hazardous') {
+            hazardous = true;
+            if (subject) kinds.add(subject.kind);
+            out.terms.push(raw);
+          } else if (list === 'clean') {
+            if (subject && !phrase.assessment) cleared.set(subject.kind, subject.substance);
+            else if (phrase.assessment) globalClean = true;
+            else cleanTests = true;
+            out.terms.push(raw);
+          } else if (list === 'unknown') {
+            out.unknown = true;
+            out.terms.push(raw);
+          } else out.leaching = true;
+          i = end - 1;
+        }
+      }
+      for (const m of out.measurements) {
+        if (m.above) {
+          hazardous = true;
+          kinds.add(m.kind);
+        } else cleared.set(m.kind, m.substance);
+      }
+      // Leaching results cannot classify a waste: a "pass" or "below the limits" beside them says nothing
+      // of its composition, unless the words state an assessment of the waste itself.
+      if (cleanTests && !out.leaching) globalClean = true;
+      out.kinds = [...kinds];
+      for (const kind of kinds) cleared.delete(kind);
+      out.cleared = [...cleared.keys()];
+      out.clearedSubstances = [...new Set(cleared.values())];
+      if (hazardous) out.side = 'hazardous';
+      else if (globalClean) out.side = 'clean';
+      else if (out.unknown || (out.leaching && cleared.size === 0)) out.side = 'unknown';
+      return out;
+    },
+  };
+}
+
+const ANSWERED: Record<AssessmentAnswerValue, VerdictSide> = {
+  hazardous: 'hazardous',
+  non_hazardous: 'clean',
+  unknown: 'unknown',
+};
+
+/**
+ * The input's own answer to the deciding question (`assessment`) decides ahead of anything the text
+ * says: it is the producer's statement of what the assessment found.
+ */
+export function withAnswer(
+  reading: VerdictReading,
+  answer: AssessmentAnswerValue | undefined,
+): VerdictReading {
+  if (!answer) return reading;
+  const side = ANSWERED[answer];
+  return {
+    ...reading,
+    side,
+    kinds: side === 'hazardous' ? reading.kinds : [],
+    cleared: side === 'clean' ? reading.cleared : [],
+    unknown: side === 'unknown',
+    terms: [`assessed ${answer === 'unknown' ? 'not yet' : answer.replace('_', '-')}`, ...reading.terms],
+  };
+}

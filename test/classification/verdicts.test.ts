@@ -1,0 +1,148 @@
+// Evidence read as a waste professional reads it (data/classification/verdicts.json): a verdict or a
+// figure decides the side of a mirror pair ahead of the words that merely name a substance; leaching
+// (WAC) results never classify a waste; an unknown composition is hazardous until assessed (WM3).
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getCatalogue } from '../../src/classification/catalogue.ts';
+import { createLocalEngine } from '../../src/classification/engine/index.ts';
+import { createVerdictReader } from '../../src/classification/engine/verdicts.ts';
+import type { ClassifyInput } from '../../src/classification/types.ts';
+
+const catalogue = getCatalogue();
+const engine = createLocalEngine({ catalogue });
+const reader = createVerdictReader();
+const data = JSON.parse(
+  readFileSync(new URL('../../data/classification/verdicts.json', import.meta.url), 'utf8'),
+) as {
+  hazardous: string[];
+  clean: string[];
+  clean_assessment: string[];
+  unknown: string[];
+  leaching: string[];
+  measures: Array<{ substance: string; terms: string[]; mg_per_kg: number; source: string }>;
+  sources: Record<string, { title: string; url: string }>;
+};
+const answer = (input: ClassifyInput | string) =>
+  engine.classify(typeof input === 'string' ? { description: input } : input);
+const SOIL = 'Excavated soil and stones from digging out the footings';
+
+describe('a verdict in the description', () => {
+  it.each(data.hazardous)('"%s" puts soil on the hazardous side', (term) => {
+    const top = answer(`${SOIL}, lab results: ${term}`).ranking[0];
+    expect(top.ewc_code).toBe('17 05 03');
+  });
+
+  it.each(data.clean_assessment)('"%s" keeps soil on the non-hazardous side, without a question', (term) => {
+    const result = answer(`${SOIL}, ${term}`);
+    expect(result.ranking[0].ewc_code).toBe('17 05 04');
+    expect(result.ranking[0].mirror_undecided).toBe(false);
+  });
+
+  it.each(data.clean.filter((t) => !data.clean_assessment.includes(t)))(
+    '"%s" clears the substance it is about, even one the description names',
+    (term) => {
+      const top = answer(`Road planings from resurfacing, coal tar test ${term}`).ranking[0];
+      expect(top.ewc_code).toBe('17 03 02');
+    },
+  );
+
+  it('negated, a hazardous verdict is a clean one: "no hazardous substances above the thresholds"', () => {
+    expect(answer(`${SOIL}, no hazardous substances above the thresholds`).ranking[0].ewc_code).toBe(
+      '17 05 04',
+    );
+    expect(answer(`${SOIL}, does not exceed the WM3 limits`).ranking[0].ewc_code).toBe('17 05 04');
+  });
+
+  it('about one substance, clears that one only: asbestos not detected, but oily', () => {
+    const top = answer(`${SOIL}, asbestos not detected, heavily contaminated with diesel`).ranking[0];
+    expect(top.is_hazardous).toBe(true);
+    expect(answer(`${SOIL}, asbestos not detected`).ranking[0].ewc_code).toBe('17 05 04');
+  });
+
+  it('decides even where the words name a substance: PAH below thresholds, non-hazardous', () => {
+    const result = answer({
+      description: 'Char from waste tyre pyrolysis, PAH below thresholds, non-hazardous',
+      source_industry: 'tyre pyrolysis plant',
+    });
+    expect(result.ranking[0].is_hazardous).toBe(false);
+    expect(result.hazardous_substances).not.toContain('coal tar');
+  });
+
+  it('says in the reasoning what decided the side', () => {
+    const top = answer('Boiler dust from the EfW boiler passes, tested non-hazardous').ranking[0];
+    expect(top.ewc_code).toBe('19 01 16');
+    expect(top.reasoning).toContain('"tested non hazardous"');
+  });
+});
+
+describe('a figure with its unit', () => {
+  for (const m of data.measures) {
+    const term = m.terms[0];
+    const above = m.mg_per_kg * 4;
+    const below = m.mg_per_kg / 4;
+    it(`${term}: at ${above} mg/kg is above the threshold of ${m.substance}, at ${below} mg/kg below it`, () => {
+      const high = reader.read({ description: `Soil: ${term} ${above.toLocaleString('en-GB')} mg/kg` });
+      expect(high.side).toBe('hazardous');
+      expect(high.measurements[0]).toMatchObject({ substance: m.substance, above: true });
+      expect(high.measurements[0].source).toBe(data.sources[m.source].title);
+      const low = reader.read({ description: `Soil: ${term} ${below} mg/kg` });
+      expect(low.side).toBeNull();
+      expect(low.measurements[0]).toMatchObject({ substance: m.substance, above: false });
+      expect(low.clearedSubstances).toContain(m.substance);
+    });
+  }
+
+  it('reads %, ppm, g/kg and µg/kg, a "<" before the figure, and the substance after it', () => {
+    expect(reader.read({ description: 'TPH 1.2%' }).measurements[0].mg_per_kg).toBe(12_000);
+    expect(reader.read({ description: 'PCB 30 ppm' }).measurements[0]).toMatchObject({
+      mg_per_kg: 30,
+      above: false,
+    });
+    expect(reader.read({ description: 'TPH 2 g/kg' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'BaP 900 µg/kg' }).measurements[0].above).toBe(false);
+    expect(reader.read({ description: 'TPH <1,500 mg/kg' }).measurements[0].above).toBe(false);
+    expect(reader.read({ description: '12,000 mg/kg TPH' }).side).toBe('hazardous');
+  });
+
+  it('moves the answer: soil with TPH 12,000 mg/kg is 17 05 03*, with 450 mg/kg 17 05 04', () => {
+    expect(answer(`${SOIL}, TPH 12,000 mg/kg`).ranking[0].ewc_code).toBe('17 05 03');
+    expect(answer(`${SOIL}, TPH 450 mg/kg`).ranking[0].ewc_code).toBe('17 05 04');
+    expect(answer('Road planings, BaP 120 mg/kg').ranking[0].ewc_code).toBe('17 03 01');
+    expect(answer('Road planings, BaP 12 mg/kg').ranking[0].ewc_code).toBe('17 03 02');
+  });
+
+  it('decides nothing for a substance without a threshold from a primary source', () => {
+    expect(reader.read({ description: 'zinc 400 mg/kg' }).side).toBeNull();
+  });
+});
+
+describe('leaching results and an unknown composition', () => {
+  it.each(data.leaching)(
+    '"%s" is flagged as unable to classify the waste, and the soil stays hazardous',
+    (term) => {
+      const result = answer(`${SOIL}, ${term} results attached, passed`);
+      expect(result.flags).toContain('LEACHING_RESULTS_DO_NOT_CLASSIFY');
+      expect(result.ranking[0].ewc_code).toBe('17 05 03');
+    },
+  );
+
+  it('a leachate figure in mg/l is a leaching result', () => {
+    expect(reader.read({ description: 'lead 0.02 mg/l' }).leaching).toBe(true);
+  });
+
+  it.each(data.unknown)(
+    '"%s" puts a mirror-entry waste on the hazardous side, with the question open',
+    (term) => {
+      const result = answer(`${SOIL}, ${term}`);
+      expect(result.ranking[0].ewc_code).toBe('17 05 03');
+      expect(result.flags).toContain('COMPOSITION_UNKNOWN');
+      expect(result.ranking[0].confidence).toBeLessThan(0.9);
+    },
+  );
+
+  it('still lets a stated assessment of the waste decide beside leaching results', () => {
+    const result = answer(`${SOIL}, WAC results attached; assessed as non-hazardous under WM3`);
+    expect(result.ranking[0].ewc_code).toBe('17 05 04');
+    expect(result.flags).toContain('LEACHING_RESULTS_DO_NOT_CLASSIFY');
+  });
+});
