@@ -140,9 +140,57 @@ describe('leaching results and an unknown composition', () => {
     },
   );
 
+  it.each([
+    'passes non-haz WAC',
+    'WAC: non-hazardous',
+    'landfill WAC leaching test passed, below the limits',
+  ])('a pass of a leaching test, "%s", is not an assessment of the waste', (words) => {
+    const result = answer(
+      `Incinerator bottom ash from the grate; ${words}; no total metals, no WM3 assessment`,
+    );
+    expect(result.flags).toContain('LEACHING_RESULTS_DO_NOT_CLASSIFY');
+    expect(result.ranking[0].ewc_code).toBe('19 01 11');
+    expect(result.ranking[0].confidence).toBeLessThan(0.9);
+  });
+
   it('still lets a stated assessment of the waste decide beside leaching results', () => {
     const result = answer(`${SOIL}, WAC results attached; assessed as non-hazardous under WM3`);
     expect(result.ranking[0].ewc_code).toBe('17 05 04');
     expect(result.flags).toContain('LEACHING_RESULTS_DO_NOT_CLASSIFY');
+  });
+});
+
+describe('the reach of a verdict', () => {
+  it('"non-" negates the one word after it: "non-hazardous waste plus drums of thinners" keeps the thinners', () => {
+    const top = answer('Non hazardous waste plus 3 drums of waste solvent thinners').ranking[0];
+    expect(top.is_hazardous).toBe(true);
+    expect(reader.read({ description: 'non-hazardous waste plus drums of thinners' }).side).toBeNull();
+  });
+
+  it('a bare "non-hazardous" label of one part clears nothing else: "... including oily rags"', () => {
+    const top = answer('non-hazardous packaging waste from the workshop including oily rags').ranking[0];
+    expect(top.ewc_code).toBe('15 02 02');
+  });
+
+  it('a verdict about what it names after "with" says nothing of the rest: orange-lid sharps stay infectious', () => {
+    const top = answer('60 l orange-lid sharps bin, phlebotomy needles, not contaminated with medicines')
+      .ranking[0];
+    expect(top.ewc_code).toBe('18 01 03');
+    expect(answer(`${SOIL}, not contaminated with oil`).ranking[0].ewc_code).toBe('17 05 04');
+  });
+
+  it('"below hazardous limits" is a clean verdict, "above the hazardous limits" a hazardous one', () => {
+    expect(
+      answer('Trial pit soils: asbestos not detected, all other results below hazardous limits').ranking[0]
+        .ewc_code,
+    ).toBe('17 05 04');
+    expect(answer(`${SOIL}, lead above the hazardous limits`).ranking[0].ewc_code).toBe('17 05 03');
+  });
+
+  it('assessed clean, packaging with hazardous residues becomes packaging of its sub-chapter', () => {
+    const top = answer('Empty plastic containers that held AdBlue (urea solution), not classified under CLP')
+      .ranking[0];
+    expect(top.is_hazardous).toBe(false);
+    expect(top.ewc_code.startsWith('15 01')).toBe(true);
   });
 });

@@ -113,6 +113,48 @@ function matchesAt(ws: Word[], at: number, stems: string[]): boolean {
   return true;
 }
 
+/** "non-hazardous" alone, as an adjective: a label, not the statement of an assessment. */
+const BARE_LABELS = new Set(['non hazardous', 'non haz', 'nonhazardous', 'nonhaz', 'not hazardous']);
+/** Words that join another waste to the one a label describes. */
+const JOINS = new Set(['plus', 'including', 'inc', 'incl', 'and', 'with', 'also', 'alongside', 'together']);
+
+/**
+ * "non-hazardous packaging waste including oily rags", "non haz waste plus 3 drums of thinners": a bare
+ * label before other wastes joined to it describes only the first, so it clears nothing as a whole.
+ */
+function labelsOnePart(ws: Word[], phrase: { stems: string[] }, end: number): boolean {
+  if (!BARE_LABELS.has(phrase.stems.join(' '))) return false;
+  for (let j = end + 1; j < ws.length; j++) if (JOINS.has(ws[j].raw)) return true;
+  return false;
+}
+
+/** Words after a verdict that introduce what it is about: "negative for asbestos", "free of oil". */
+const SUBJECT_AFTER = new Set(['for', 'of', 'with', 'by']);
+
+/**
+ * "not contaminated with medicines": a verdict about something it names after "with" or "by" that is not
+ * a substance the reader knows says nothing of the rest of the waste.
+ */
+function scopedElsewhere(ws: Word[], end: number, subject: unknown): boolean {
+  const next = ws[end];
+  return !subject && next !== undefined && !next.stop && (next.raw === 'with' || next.raw === 'by');
+}
+
+/** How near (in words, within the clause) a leaching word makes a clean verdict a leaching result. */
+const LEACHING_REACH = 4;
+
+/** A word of a leaching phrase stands within LEACHING_REACH words of [start, end), in the same clause. */
+function nearLeaching(ws: Word[], leachingAt: number[], start: number, end: number): boolean {
+  return leachingAt.some((k) => {
+    // "WAC: non-hazardous": a leaching word just before the verdict heads it, across the colon.
+    if ((k >= start && k < end) || k === start - 1) return true;
+    const [from, to] = k < start ? [k, start] : [end - 1, k];
+    if (to - from > LEACHING_REACH) return false;
+    for (let j = from + 1; j <= to; j++) if (ws[j].stop) return false;
+    return true;
+  });
+}
+
 /** How far back (in words, within the clause) a verdict looks for what it is about. */
 const SUBJECT_REACH = 6;
 /** How far (in characters) a figure may stand from the name of what it measures. */
@@ -162,6 +204,15 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
     ),
   }));
 
+  const leachingWords = (ws: Word[]): number[] => {
+    const at: number[] = [];
+    for (let i = 0; i < ws.length; i++) {
+      const phrase = byFirst.get(ws[i].stem)?.find((p) => p.list === 'leaching' && matchesAt(ws, i, p.stems));
+      if (phrase) at.push(i, i + phrase.stems.length - 1);
+    }
+    return at;
+  };
+
   const subjectEndingAt = (ws: Word[], end: number): SubjectTerm | undefined =>
     subjects.find((s) => matchesAt(ws, end - s.stems.length + 1, s.stems));
   const subjectStartingAt = (ws: Word[], at: number): SubjectTerm | undefined =>
@@ -178,8 +229,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       if (ws[k].stop) break;
     }
     const next = ws[end];
-    if (next && !next.stop && (next.raw === 'for' || next.raw === 'of'))
-      return subjectStartingAt(ws, end + 1);
+    if (next && !next.stop && SUBJECT_AFTER.has(next.raw)) return subjectStartingAt(ws, end + 1);
     return undefined;
   };
 
@@ -249,6 +299,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
         if (!text) continue;
         readFigures(text, out);
         const ws = markNegation(words(text).slice(0, 200));
+        const leachingAt = leachingWords(ws);
         let floor = 0;
         for (let i = 0; i < ws.length; i++) {
           const phrase = byFirst.get(ws[i].stem)?.find((p) => matchesAt(ws, i, p.stems));
@@ -271,6 +322,13 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             hazardous = true;
             if (subject) kinds.add(subject.kind);
             out.terms.push(raw);
+          } else if (list === 'clean' && nearLeaching(ws, leachingAt, i, end)) {
+            // "passes non-haz WAC", "WAC: below the inert limits": a pass of a leaching test, which
+            // says what a landfill may accept, not what the waste is (WM3).
+            out.leaching = true;
+            out.terms.push(raw);
+          } else if (list === 'clean' && (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject))) {
+            // A label of one part of the load: the rest is read on its own words.
           } else if (list === 'clean') {
             if (subject && !phrase.assessment) cleared.set(subject.kind, subject.substance);
             else if (phrase.assessment) globalClean = true;

@@ -88,7 +88,8 @@ function best(ranked: BlendCandidate[], codes: Iterable<string>): BlendCandidate
 
 /**
  * Makes every named substance count: the hazardous side of the first choice's mirror pair, or the
- * substance's own entry, becomes first when the blend gives it a real chance; otherwise the best such
+ * substance's own entry, becomes first when the blend gives it a real chance or the substance decides
+ * the waste's side by itself (`decides`: aerosols, equipment with its batteries in); otherwise the best such
  * code joins the first three and the substance stays unreflected (the caller flags it).
  */
 export function applySubstances(
@@ -113,7 +114,8 @@ export function applySubstances(
       unreflected.push(s);
       continue;
     }
-    const promote = Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous;
+    const promote =
+      s.decides || (Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous);
     out = out.filter((c) => c !== pick);
     if (promote) {
       pick.substance = { named: s, action: 'promoted' };

@@ -129,7 +129,8 @@ function toRanked(
   };
 }
 
-const mgkg = (x: number) => `${x.toLocaleString('en-GB', { maximumFractionDigits: 3 })} mg/kg`;
+const MG_PER_KG = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+const mgkg = (x: number) => `${MG_PER_KG.format(x)} mg/kg`;
 
 /** Why the verdict put this side of the mirror pair first, in the producer's own words. */
 export function verdictReasoning(
@@ -296,12 +297,20 @@ export function combine(
   const rules = new Map(rulesRanking.map((r) => [r.ewc_code, r]));
   // A verdict that moved the answer to the other side of its mirror pair: the pair's weight is the
   // answer's (the blend chose the waste, the verdict the side).
-  const decidedShare = moved ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0) : (share[0] ?? 0);
+  // A substance that decides the side by itself (aerosols, equipment with its batteries in) took the
+  // place of the waste the blend named: the answer carries that weight, never more than an undecided
+  // mirror entry's.
+  const decided = top[0]?.substance?.action === 'promoted' && top[0].substance.named.decides;
+  const decidedShare = moved
+    ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0)
+    : decided
+      ? Math.min((share[0] ?? 0) + (allShares[1] ?? 0), 1)
+      : (share[0] ?? 0);
   let topConfidence = model
     ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
     : (rulesRanking[0]?.confidence ?? 0);
   const undecided = top[0] ? mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
-  if (undecided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  if (undecided || decided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
@@ -310,8 +319,16 @@ export function combine(
     if (explained.length > 0) read.evidence = model.evidence(read.features, explained);
   }
   const ranking = top.map((c, i) => {
+    // When a verdict or a deciding substance chose the first answer, the others are what it ruled out:
+    // never more than half as likely.
+    const settled = moved !== undefined || decided;
     const conf =
-      i === 0 ? topConfidence : Math.min(topConfidence, (share[i] / (share[0] || 1)) * topConfidence);
+      i === 0
+        ? topConfidence
+        : Math.min(
+            settled ? topConfidence / 2 : topConfidence,
+            (share[i] / ((settled ? decidedShare : share[0]) || 1)) * topConfidence,
+          );
     const ranked = toRanked(c, conf, rules, deps, read);
     if (i === 0) {
       ranked.mirror_undecided = undecided;
@@ -381,7 +398,8 @@ export function applyVerdict(
   const code =
     entry.is_hazardous === wantHazardous
       ? entry.code
-      : partnerOn(entry, wantHazardous, new Set(verdict.kinds), catalogue);
+      : (partnerOn(entry, wantHazardous, new Set(verdict.kinds), catalogue) ??
+        cleanNeighbour(ranked, entry, side, catalogue));
   if (!code || code === top.code) return { ranked };
   const pick: BlendCandidate = ranked.find((c) => c.code === code) ?? {
     code,
@@ -390,6 +408,24 @@ export function applyVerdict(
     score: top.score,
   };
   return { ranked: [pick, ...ranked.filter((c) => c !== pick)], moved: top };
+}
+
+/**
+ * A hazardous entry the List pairs with no one entry ("packaging containing residues of hazardous
+ * substances", 15 01 10*, against every kind of packaging in 15 01): assessed clean, the best-ranked
+ * non-hazardous candidate of its own sub-chapter.
+ */
+function cleanNeighbour(
+  ranked: BlendCandidate[],
+  entry: EwcEntry,
+  side: VerdictSide,
+  catalogue: Catalogue,
+): string | undefined {
+  if (side !== 'clean' || !entry.is_hazardous) return undefined;
+  return ranked.find((c) => {
+    const e = catalogue.get(c.code);
+    return e !== undefined && !e.is_hazardous && e.subchapter === entry.subchapter && !c.code.endsWith('99');
+  })?.code;
 }
 
 /** The first choice is a mirror entry and nothing in the input decided its side. */

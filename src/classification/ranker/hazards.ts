@@ -16,6 +16,11 @@ const SubstanceSchema = Type.Object({
   substance: Type.String(),
   flag: Type.Optional(Type.String()),
   specific: Type.Boolean(),
+  /**
+   * Named, and not negated or cleared by a verdict, the substance alone makes the waste hazardous: its
+   * code comes first over any non-hazardous answer, however little weight the blend gave it.
+   */
+  decides: Type.Optional(Type.Boolean()),
   terms: Type.Array(Type.String(), { minItems: 1 }),
   not_after: Type.Optional(Type.Array(Type.String())),
   not_before: Type.Optional(Type.Array(Type.String())),
@@ -31,6 +36,8 @@ export interface NamedSubstance {
   term: string;
   flag?: Flag;
   specific: boolean;
+  /** See SubstanceDef.decides. */
+  decides: boolean;
   codes: string[];
 }
 
@@ -96,6 +103,7 @@ export function createSubstanceFinder(defs: SubstanceDef[]): SubstanceFinder {
           term: span.map((w) => w.raw).join(' '),
           flag: t.def.flag as Flag | undefined,
           specific: t.def.specific,
+          decides: t.def.decides === true,
           codes: t.def.codes,
         });
       }

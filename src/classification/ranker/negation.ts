@@ -8,6 +8,8 @@ import { stem } from '../engine/text.ts';
 
 export interface NegationRules {
   negators: string[];
+  /** Negate the one word after them: "non-hazardous waste" negates "hazardous", not "waste". */
+  prefix_negators: string[];
   links: string[];
   post_negators: string[];
   list_words: string[];
@@ -89,6 +91,7 @@ function listContinues(ws: Word[], from: number, sets: CompiledNegation): boolea
 
 interface CompiledNegation {
   negators: Set<string>;
+  prefixes: Set<string>;
   links: Set<string>;
   post: Set<string>;
   list: Set<string>;
@@ -102,6 +105,7 @@ function negationSets(): CompiledNegation {
   const n = classifierRules().negation;
   compiled = {
     negators: new Set(n.negators),
+    prefixes: new Set(n.prefix_negators),
     links: new Set(n.links),
     post: new Set(n.post_negators),
     list: new Set(n.list_words),
@@ -116,6 +120,11 @@ export function markNegation(ws: Word[]): Word[] {
   const sets = negationSets();
   for (let i = 0; i < ws.length; i++) {
     const w = ws[i].raw;
+    if (sets.prefixes.has(w)) {
+      const next = ws[i + 1];
+      if (next && !next.stop) next.negated = true;
+      continue;
+    }
     const forward = sets.negators.has(w) || (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
     if (forward) {
       let reach = sets.reach;

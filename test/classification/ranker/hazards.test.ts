@@ -5,13 +5,22 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../../src/classification/engine/index.ts';
+import { applySubstances } from '../../../src/classification/ranker/blend.ts';
 import { reflects } from '../../../src/classification/ranker/hazards.ts';
 
 const catalogue = getCatalogue();
 const engine = createLocalEngine({ catalogue });
 const data = JSON.parse(
   readFileSync(new URL('../../../data/classification/hazardous-substances.json', import.meta.url), 'utf8'),
-) as { substances: Array<{ substance: string; terms: string[]; codes: string[]; specific: boolean }> };
+) as {
+  substances: Array<{
+    substance: string;
+    terms: string[];
+    codes: string[];
+    specific: boolean;
+    decides?: boolean;
+  }>;
+};
 
 describe('a named hazardous substance', () => {
   const cases = data.substances.flatMap((s) =>
@@ -21,11 +30,55 @@ describe('a named hazardous substance', () => {
     const answer = engine.classify({ description });
     expect(answer.hazardous_substances).toContain(s.substance);
     const top = answer.ranking[0];
-    const named = { substance: s.substance, term: '', specific: s.specific, codes: s.codes };
+    const named = { substance: s.substance, term: '', specific: s.specific, decides: false, codes: s.codes };
+    // A substance that decides the side by itself is answered, not only flagged.
+    if (s.decides) expect(s.codes).toContain(top.ewc_code);
     if (!reflects(top.ewc_code, named, catalogue)) {
       expect(answer.flags).toContain('HAZARDOUS_SUBSTANCE_NAMED');
       if (s.codes.length > 0) expect(answer.ranking.slice(0, 3).some((r) => r.is_hazardous)).toBe(true);
     }
+  });
+
+  it.each([
+    ['Empty hairspray and dry shampoo cans from the salon, nothing left in them', ['15 01 11']],
+    ['Empty expanding foam cans, 1 bag', ['15 01 11']],
+    ['30 x cordless drills w/ NiCd packs still attached, school clear out', ['16 02 13', '20 01 35']],
+  ])('decides the code over a non-hazardous or a loose-battery answer: "%s"', (description, codes) => {
+    const top = engine.classify({ description }).ranking[0];
+    expect(codes).toContain(top.ewc_code);
+  });
+
+  it('a deciding substance comes first however little weight the blend gave it; another only with a real chance', () => {
+    const ranked = () => [
+      { code: '15 01 04', p: 0.9, rule: 0.9, score: 0 },
+      { code: '15 01 10', p: 0.05, rule: 0, score: -3 },
+      { code: '15 01 11', p: 0.001, rule: 0, score: -7 },
+    ];
+    const named = (decides: boolean) => ({
+      substance: 'pressurised containers (aerosols)',
+      term: 'hairspray',
+      specific: true,
+      decides,
+      codes: ['15 01 11', '16 05 04'],
+    });
+    const decided = applySubstances(ranked(), [named(true)], catalogue);
+    expect(decided.ranked[0].code).toBe('15 01 11');
+    expect(decided.unreflected).toEqual([]);
+    const flagged = applySubstances(ranked(), [named(false)], catalogue);
+    expect(flagged.ranked[0].code).toBe('15 01 04');
+    expect(flagged.unreflected.map((s) => s.substance)).toEqual(['pressurised containers (aerosols)']);
+  });
+
+  it('leaves unused sharps and CO2 extinguishers alone', () => {
+    expect(
+      engine.classify({
+        description: 'Box of unused hypodermic needles, still in sterile packs, past expiry',
+      }).ranking[0].ewc_code,
+    ).toBe('18 01 01');
+    expect(
+      engine.classify({ description: 'Fire extinguishers, CO2 type, time-expired, still charged' }).ranking[0]
+        .is_hazardous,
+    ).toBe(false);
   });
 
   it('is not counted when negated, even across a list', () => {
