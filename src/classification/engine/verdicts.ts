@@ -327,7 +327,10 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             // says what a landfill may accept, not what the waste is (WM3).
             out.leaching = true;
             out.terms.push(raw);
-          } else if (list === 'clean' && (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject))) {
+          } else if (
+            list === 'clean' &&
+            (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject))
+          ) {
             // A label of one part of the load: the rest is read on its own words.
           } else if (list === 'clean') {
             if (subject && !phrase.assessment) cleared.set(subject.kind, subject.substance);
