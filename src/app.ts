@@ -187,6 +187,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     webhooks: services.webhooks,
     monitoring: services.monitoring,
     wtn: services.wtn,
+    receipts: services.receipts,
+    consignments: services.consignments,
     requests: services.requests,
     config,
   });

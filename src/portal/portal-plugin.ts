@@ -12,8 +12,10 @@ import type {
 } from 'fastify';
 import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
+import type { ConsignmentService } from '../consignments/consignment-service.ts';
 import type { MonitoringService } from '../monitoring/monitoring-service.ts';
 import { installFormTextGuard } from '../platform/text-guard.ts';
+import type { ReceiptService } from '../receipts/receipt-service.ts';
 import type { SiteService } from '../receipts/site-service.ts';
 import type { RequestLogService } from '../requests/request-log-service.ts';
 import type { WebhookService } from '../webhooks/webhook-service.ts';
@@ -22,10 +24,13 @@ import { html } from './html.ts';
 import { type Assets, type CookieNames, cookieNames, servedOverHttps } from './portal-request.ts';
 import type { PortalService } from './portal-service.ts';
 import { authRoutes } from './routes/auth-routes.ts';
+import { consignmentRoutes } from './routes/consignment-routes.ts';
 import { dashboardRoutes } from './routes/dashboard-routes.ts';
 import { keyRoutes } from './routes/key-routes.ts';
+import { noteDetailRoutes } from './routes/note-detail-routes.ts';
 import { noteRoutes } from './routes/note-routes.ts';
 import { planRoutes } from './routes/plan-routes.ts';
+import { receiptRoutes } from './routes/receipt-routes.ts';
 import { recoveryRoutes } from './routes/recovery-routes.ts';
 import { requestLogRoutes } from './routes/request-log-routes.ts';
 import { siteRoutes } from './routes/site-routes.ts';
@@ -59,8 +64,12 @@ export interface PortalDeps {
   webhooks: WebhookService;
   /** Carrier watches: the same service /v1/carrier-watches uses. */
   monitoring: MonitoringService;
-  /** Transfer notes, for the CSV export: the same service /v1/wtn uses. */
+  /** Transfer notes (list, one note, its PDF, signing links, CSV export): the same service /v1/wtn uses. */
   wtn: WtnService;
+  /** Waste receipts waiting for a person, and resolving them: the same service /v1/waste-receipts uses. */
+  receipts: ReceiptService;
+  /** Hazardous waste consignment notes: the same service /v1/consignment-notes uses. */
+  consignments: ConsignmentService;
   /** The request log: the same service GET /v1/requests uses. */
   requests: RequestLogService;
   config: Config;
@@ -134,6 +143,8 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
     webhooks: deps.webhooks,
     monitoring: deps.monitoring,
     wtn: deps.wtn,
+    receipts: deps.receipts,
+    consignments: deps.consignments,
     requests: deps.requests,
     config,
     assets,
@@ -145,6 +156,9 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   await app.register(keyRoutes, options);
   await app.register(requestLogRoutes, options);
   await app.register(noteRoutes, options);
+  await app.register(noteDetailRoutes, options);
+  await app.register(consignmentRoutes, options);
+  await app.register(receiptRoutes, options);
   await app.register(siteRoutes, options);
   await app.register(webhookRoutes, options);
   await app.register(webhookActionRoutes, options);

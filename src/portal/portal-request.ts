@@ -61,6 +61,9 @@ const NOTICES: Record<string, string> = {
   'watch-added':
     'Carrier watched. It is checked against the register every day; changes become carrier.* events.',
   'watch-removed': 'Carrier no longer watched.',
+  'receipt-in-dwt':
+    'Receipt resolved: recorded as held by DWT under the waste tracking id you gave. It is not sent again.',
+  'receipt-resend': 'Receipt resolved: DWT does not hold it, so it is being sent again now.',
   plan: 'Your plan has been changed. The new limits apply to every key from now on.',
   'password-changed':
     'Your password has been changed. Every other browser that was signed in to your account has been logged out.',

@@ -107,6 +107,18 @@ export function when(iso: string | null | undefined, fallback = 'Never'): Html {
   return html`<time datetime="${iso}">${dateTime.format(new Date(iso))}</time>`;
 }
 
+const shortDate = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** A date in a list, where columns are narrow: 20 Nov 2026. */
+export function shortDay(iso: string): Html {
+  return html`<time datetime="${iso}">${shortDate.format(new Date(iso))}</time>`;
+}
+
 export function day(iso: string): Html {
   return html`<time datetime="${iso}">${dateOnly.format(new Date(iso))}</time>`;
 }

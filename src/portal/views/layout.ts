@@ -2,13 +2,24 @@ import { FAVICON_LINKS } from '../../platform/favicon.ts';
 import { type Html, html, trusted } from '../html.ts';
 import { csrfField, type PageContext } from './components.ts';
 
-export type Section = 'dashboard' | 'keys' | 'requests' | 'notes' | 'sites' | 'webhooks' | 'plan';
+export type Section =
+  | 'dashboard'
+  | 'keys'
+  | 'requests'
+  | 'notes'
+  | 'consignments'
+  | 'receipts'
+  | 'sites'
+  | 'webhooks'
+  | 'plan';
 
 const NAV: { section: Section; href: string; label: string }[] = [
   { section: 'dashboard', href: '/portal/dashboard', label: 'Dashboard' },
   { section: 'keys', href: '/portal/keys', label: 'API keys' },
   { section: 'requests', href: '/portal/requests', label: 'Requests' },
   { section: 'notes', href: '/portal/notes', label: 'Transfer notes' },
+  { section: 'consignments', href: '/portal/consignments', label: 'Consignment notes' },
+  { section: 'receipts', href: '/portal/receipts', label: 'Receipts' },
   { section: 'sites', href: '/portal/sites', label: 'Sites' },
   { section: 'webhooks', href: '/portal/webhooks', label: 'Webhooks' },
   { section: 'plan', href: '/portal/plan', label: 'Plan' },
