@@ -115,7 +115,8 @@ export function applySubstances(
       continue;
     }
     const promote =
-      s.decides || (Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous);
+      (s.decides && (s.overHazardous || !topEntry?.is_hazardous)) ||
+      (Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous);
     out = out.filter((c) => c !== pick);
     if (promote) {
       pick.substance = { named: s, action: 'promoted' };

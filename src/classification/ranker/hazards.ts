@@ -21,6 +21,12 @@ const SubstanceSchema = Type.Object({
    * code comes first over any non-hazardous answer, however little weight the blend gave it.
    */
   decides: Type.Optional(Type.Boolean()),
+  /**
+   * With `decides`: it also takes the place of a hazardous answer that does not carry it (equipment with
+   * its batteries in is the equipment, not the batteries). Without, a hazardous answer stands ("soil with
+   * asbestos fibres at 0.2%" stays 17 05 03*).
+   */
+  over_hazardous: Type.Optional(Type.Boolean()),
   terms: Type.Array(Type.String(), { minItems: 1 }),
   not_after: Type.Optional(Type.Array(Type.String())),
   not_before: Type.Optional(Type.Array(Type.String())),
@@ -38,6 +44,8 @@ export interface NamedSubstance {
   specific: boolean;
   /** See SubstanceDef.decides. */
   decides: boolean;
+  /** See SubstanceDef.over_hazardous. */
+  overHazardous: boolean;
   codes: string[];
 }
 
@@ -104,6 +112,7 @@ export function createSubstanceFinder(defs: SubstanceDef[]): SubstanceFinder {
           flag: t.def.flag as Flag | undefined,
           specific: t.def.specific,
           decides: t.def.decides === true,
+          overHazardous: t.def.over_hazardous === true,
           codes: t.def.codes,
         });
       }
