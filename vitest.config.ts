@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/helpers/slow-first-sequencer.ts';
 
 export default defineConfig({
   test: {
@@ -13,6 +14,8 @@ export default defineConfig({
     // close to a third of the run. Test files do not share state through modules (no module mocks, no
     // globals; each test builds its own app, database and servers), so isolation bought nothing.
     isolate: false,
+    // The files that start servers, browsers and npm first, so that the last minute is not one of them.
+    sequence: { sequencer: SlowFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

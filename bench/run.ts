@@ -10,59 +10,26 @@
 //
 // Each ratio is printed against the bare route measured before the scenarios and again after them
 // (they differ by up to 40% on a quiet machine): a noisy run shows as two ratios far apart.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import Fastify, { type FastifyInstance } from 'fastify';
-import pino from 'pino';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import type { BenchMeasurement, BenchRequest, BenchScenario, BenchTarget } from './scenario.ts';
+import Fastify from 'fastify';
+import {
+  CONNECTIONS,
+  type LoadResult,
+  listen,
+  load,
+  loadModules,
+  SECONDS,
+  service,
+  targetOf,
+} from './harness.ts';
+import type { BenchMeasurement, BenchScenario } from './scenario.ts';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
 const RUNS = runsAt === -1 ? 1 : Math.max(1, Number(args[runsAt + 1]) || 1);
 const filter = args.filter((a, i) => a !== '--runs' && (runsAt === -1 || i !== runsAt + 1))[0];
-const UNLIMITED = { monthly: 1_000_000_000, perMinute: 100_000_000 };
-
-interface LoadResult {
-  rps: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  total: number;
-}
-
-async function load(url: string, requests: BenchRequest[]): Promise<LoadResult> {
-  const options = {
-    url,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    // `[<id>]` in a body becomes a fresh random id per request (for uncached scenarios).
-    idReplacement: true,
-    requests: requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
-  };
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [join(import.meta.dirname, 'load.ts'), JSON.stringify(options)],
-    {
-      maxBuffer: 1 << 20,
-    },
-  );
-  return JSON.parse(stdout) as LoadResult;
-}
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
-  return `http://127.0.0.1:${port}`;
-}
 
 async function bare(): Promise<LoadResult> {
   const app = Fastify();
@@ -72,41 +39,6 @@ async function bare(): Promise<LoadResult> {
   const result = await load(url, [{ method: 'GET', path: '/bare' }]);
   await app.close();
   return result;
-}
-
-async function service(
-  env: Record<string, string>,
-  dir: string,
-): Promise<{ app: FastifyInstance; url: string }> {
-  const config = loadConfig({
-    DATABASE_URL: `sqlite:${join(dir, `bench-${Date.now()}.sqlite`)}`,
-    LOG_LEVEL: 'silent',
-    ...env,
-  });
-  const app = await buildApp(config, { logger: pino({ level: 'silent' }) });
-  return { app, url: await listen(app) };
-}
-
-async function loadModules(): Promise<{ scenarios: BenchScenario[]; measurements: BenchMeasurement[] }> {
-  const files = readdirSync(import.meta.dirname).filter(
-    (f) => f.endsWith('.ts') && !['run.ts', 'load.ts', 'scenario.ts'].includes(f),
-  );
-  const scenarios: BenchScenario[] = [];
-  const measurements: BenchMeasurement[] = [];
-  for (const file of files.sort()) {
-    const mod = (await import(join(import.meta.dirname, file))) as {
-      scenarios?: BenchScenario[];
-      measurements?: BenchMeasurement[];
-    };
-    scenarios.push(...(mod.scenarios ?? []));
-    measurements.push(...(mod.measurements ?? []));
-  }
-  // `a|b` keeps the scenarios whose name contains a or b (to compare two in one run).
-  const keep = (name: string) => !filter || filter.split('|').some((part) => name.includes(part));
-  return {
-    scenarios: scenarios.filter((s) => keep(s.name)),
-    measurements: measurements.filter((m) => keep(m.name)),
-  };
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-GB');
@@ -139,21 +71,7 @@ async function runOnce(
   for (const scenario of scenarios) {
     const { app, url } = await service(scenario.env ?? {}, dir);
     try {
-      const target: BenchTarget = {
-        url,
-        app,
-        async newKey({ mode = 'live', plan = 'enterprise' } = {}) {
-          const org = await app.services.accounts.createOrganisation('Benchmark Ltd', plan);
-          // Enterprise keys get limits the load cannot reach, so every request is admitted and counted.
-          if (plan === 'enterprise') {
-            await app.services.accounts.changePlan(org.id, 'enterprise', {
-              ...UNLIMITED,
-              changedBy: 'bench',
-            });
-          }
-          return (await app.services.accounts.createKey(org.id, mode, 'bench')).key;
-        },
-      };
+      const target = targetOf(app, url);
       const prepared = await scenario.prepare(target);
       const requests = Array.isArray(prepared) ? prepared : [prepared];
       await load(url, requests); // warm-up: JIT, caches
@@ -219,7 +137,7 @@ function summary(runs: RunFigures[]): void {
 }
 
 async function main(): Promise<void> {
-  const { scenarios, measurements } = await loadModules();
+  const { scenarios, measurements } = await loadModules(filter);
   const dir = mkdtempSync(join(tmpdir(), 'wcs-bench-'));
   console.log(`node ${process.version}, ${SECONDS}s per run, ${CONNECTIONS} connections, ${RUNS} run(s)\n`);
   const runs: RunFigures[] = [];

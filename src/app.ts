@@ -1,9 +1,7 @@
-import { isatty } from 'node:tty';
 import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import pino, { type Logger } from 'pino';
-import PinoPretty from 'pino-pretty';
+import type { Logger } from 'pino';
 import { accountRoutes } from './accounts/account-routes.ts';
 import { installAuthentication } from './accounts/auth-hook.ts';
 import { carrierRoutes } from './carriers/carrier-routes.ts';
@@ -16,7 +14,7 @@ import { installLimits } from './limits/limit-hooks.ts';
 import { usageRoutes } from './limits/usage-routes.ts';
 import { mcpRoutes } from './mcp/mcp-routes.ts';
 import { watchRoutes } from './monitoring/watch-routes.ts';
-import { FOLDED_FIELDS, OneLinePerRequest, prettyMessage } from './platform/access-log.ts';
+import { OneLinePerRequest } from './platform/access-log.ts';
 import { setApiHeaders } from './platform/api-headers.ts';
 import { type Clock, systemClock } from './platform/clock.ts';
 import { installCreatedLocation } from './platform/created-location.ts';
@@ -27,11 +25,13 @@ import { ApiError } from './platform/errors.ts';
 import { registerFavicon } from './platform/favicon.ts';
 import { installIdempotency } from './platform/idempotency.ts';
 import { newRequestId } from './platform/ids.ts';
+import { createLogger } from './platform/logger.ts';
 import { documentAuthenticatedRoute, registerOpenApi } from './platform/openapi.ts';
 import { createRedis } from './platform/redis.ts';
 import { cachedSerializers } from './platform/serializer-cache.ts';
 import { installTextGuard } from './platform/text-guard.ts';
 import { clientErrorHandler, frameworkErrors } from './platform/transport-errors.ts';
+import { cachedValidators } from './platform/validator-cache.ts';
 import { portalPlugin } from './portal/portal-plugin.ts';
 import { receiptRoutes } from './receipts/receipt-routes.ts';
 import { siteRoutes } from './receipts/site-routes.ts';
@@ -55,44 +55,14 @@ export interface AppDeps {
   redis?: Redis;
 }
 
-/** Never logged: keys, passwords, session cookies. */
-const REDACT = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.key',
-];
-
-/**
- * JSON lines to `fd` (stdout, or stderr for the CLI), one per event, for log collectors; pretty-printed
- * when LOG_FORMAT says so or, by default, when `fd` is a terminal (a person is reading).
- */
-export function createLogger(config: Config, fd: 1 | 2 = 1): Logger {
-  const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && isatty(fd));
-  // Pretty: one line per event (a request's fields folded into its message, the rest on the same line),
-  // so a terminal shows one line per request rather than a block of sixteen.
-  const destination = pretty
-    ? PinoPretty({
-        destination: fd,
-        sync: true,
-        colorize: isatty(fd),
-        translateTime: 'SYS:HH:MM:ss.l',
-        singleLine: true,
-        ignore: FOLDED_FIELDS,
-        messageFormat: prettyMessage,
-      })
-    : pino.destination({ dest: fd, sync: true });
-  return pino({ level: config.LOG_LEVEL, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
-}
-
 /**
  * Builds the whole service as a Fastify instance without listening (tests use app.inject). Whatever
  * it creates itself (database, Redis connection) it closes on app.close().
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const logger = deps.logger ?? createLogger(config);
-  const db = deps.db ?? createDb(config.DATABASE_URL);
+  // The server's SQLite log is checkpointed off the event loop (platform/db/sqlite.ts).
+  const db = deps.db ?? createDb(config.DATABASE_URL, { checkpointInBackground: true });
   const redis = deps.redis ?? (config.REDIS_URL ? createRedis(config.REDIS_URL, logger) : undefined);
   await migrateToLatest(db);
 
@@ -125,7 +95,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       requestIdLogLabel: 'request_id',
       disableRequestLogging: !logger.isLevelEnabled('info'),
     }),
-  }).setValidatorCompiler(TypeBoxValidatorCompiler);
+  }).setValidatorCompiler(cachedValidators(TypeBoxValidatorCompiler));
 
   app.decorate('services', services);
   app.addHook('onClose', async () => {

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
-import { buildApp, createLogger } from './app.ts';
+import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
+import { createLogger } from './platform/logger.ts';
 import { listeningUrl } from './platform/service-address.ts';
 
 /** A start-up failure the operator can fix from its message alone (no stack trace needed). */

@@ -5,8 +5,10 @@ import { AccountStore } from './accounts/account-store.ts';
 import { CarrierService } from './carriers/carrier-service.ts';
 import { CarrierRegisterStore } from './carriers/register-store.ts';
 import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
-import { classificationEngines } from './classification/llm/from-config.ts';
+import { createLocalEngine } from './classification/engine/index.ts';
+import { llmEngineFromConfig } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
+import type { LocalEngine } from './classification/types.ts';
 import type { Config } from './config.ts';
 import { ConsignmentService } from './consignments/consignment-service.ts';
 import { LimitService } from './limits/limit-service.ts';
@@ -69,6 +71,22 @@ export interface Services {
   stop(): Promise<void>;
 }
 
+/**
+ * Compiling the local engine's knowledge takes a good part of a second, and the engine depends on
+ * nothing but the catalogue and holds no state between calls: it is compiled once per catalogue and
+ * process, not again for every set of services the process builds (the CLI and the tests build many).
+ */
+const localEngines = new WeakMap<Catalogue, LocalEngine>();
+
+function localEngineFor(catalogue: Catalogue): LocalEngine {
+  let engine = localEngines.get(catalogue);
+  if (!engine) {
+    engine = createLocalEngine({ catalogue });
+    localEngines.set(catalogue, engine);
+  }
+  return engine;
+}
+
 export function createServices(infra: Infrastructure): Services {
   const { config, db, clock, logger, redis } = infra;
   const accounts = new AccountService({
@@ -119,12 +137,16 @@ export function createServices(infra: Infrastructure): Services {
   });
 
   const catalogue = getCatalogue();
+  // With CLASSIFIER_ENGINE=llm the LLM engine answers live keys and the local engine test keys (a test
+  // key never costs a model call); otherwise the local engine answers both.
+  const local = localEngineFor(catalogue);
   const classification = createClassificationService({
     cache: cacheFor('classification', 10_000),
     clock,
     catalogue,
     logger,
-    ...classificationEngines(config, { catalogue, logger }),
+    engine: llmEngineFromConfig(config, { catalogue, local, logger }) ?? local,
+    testEngine: local,
   });
 
   const wtn = new WtnService({

@@ -23,7 +23,7 @@ export async function setup(project: TestProject): Promise<void> {
   const template = `${prefix}_template`;
   await withPgClient(url, (c) => c.query(`CREATE DATABASE "${template}" TEMPLATE template0`));
   try {
-    run = { prefix, migrations: await recordMigrations(databaseUrl(url, template)) };
+    run = { prefix, ...(await recordMigrations(databaseUrl(url, template))) };
   } finally {
     await withPgClient(url, (c) => c.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`));
   }

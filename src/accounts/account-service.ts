@@ -68,6 +68,11 @@ export class AccountService {
   readonly #logger: Logger;
   readonly #cache: LRUCache<string, { result: VerifyResult; expiresAt: number }>;
   readonly #ttlMs: number;
+  /**
+   * Look-ups in progress by key hash: when a cached verification expires, the requests in flight for
+   * that key wait for one look-up rather than each making its own.
+   */
+  readonly #lookups = new Map<string, Promise<VerifyResult>>();
   readonly #lastUsedWritten = new Map<string, number>();
   readonly #redis?: Redis;
   #subscriber?: Redis;
@@ -95,7 +100,7 @@ export class AccountService {
     const subscriber = this.#redis.duplicate({ enableOfflineQueue: true });
     subscriber.on('error', () => {}); // the main connection logs Redis faults
     subscriber.on('message', (_channel, hash: string) =>
-      hash === FORGET_ALL ? this.#cache.clear() : this.#cache.delete(hash),
+      hash === FORGET_ALL ? this.#forgetAll() : this.#forget(hash),
     );
     this.#subscriber = subscriber;
     // Waited for, but not for ever: a Redis that accepts connections and never answers must not hold
@@ -206,7 +211,7 @@ export class AccountService {
   async revokeKey(keyId: string): Promise<ApiKeyRow | undefined> {
     const row = await this.#store.revokeKey(keyId);
     if (!row) return undefined;
-    this.#cache.delete(row.hash);
+    this.#forget(row.hash);
     if (this.#redis) {
       await this.#redis.publish(REVOCATION_CHANNEL, row.hash).catch((err: unknown) => {
         this.#logger.warn({ err }, 'could not publish key revocation; other instances see it within 1 s');
@@ -223,11 +228,34 @@ export class AccountService {
     const now = this.#clock.now().getTime();
     const cached = this.#cache.get(presentedHash);
     if (cached && cached.expiresAt > now) return cached.result;
+    return this.#lookups.get(presentedHash) ?? this.#lookUpAndRemember(presentedHash, now);
+  }
 
-    const result = await this.#lookup(presentedHash);
-    if (this.#ttlMs > 0) this.#cache.set(presentedHash, { result, expiresAt: now + this.#ttlMs });
-    if (result.valid) this.#noteUse(result.auth.keyId, now);
-    return result;
+  #lookUpAndRemember(hash: string, now: number): Promise<VerifyResult> {
+    const lookup: Promise<VerifyResult> = this.#lookup(hash)
+      .then((result) => {
+        // Not remembered if the key was revoked (or a plan changed) while it was being looked up.
+        if (this.#ttlMs > 0 && this.#lookups.get(hash) === lookup) {
+          this.#cache.set(hash, { result, expiresAt: now + this.#ttlMs });
+        }
+        if (result.valid) this.#noteUse(result.auth.keyId, now);
+        return result;
+      })
+      .finally(() => {
+        if (this.#lookups.get(hash) === lookup) this.#lookups.delete(hash);
+      });
+    this.#lookups.set(hash, lookup);
+    return lookup;
+  }
+
+  #forget(hash: string): void {
+    this.#cache.delete(hash);
+    this.#lookups.delete(hash);
+  }
+
+  #forgetAll(): void {
+    this.#cache.clear();
+    this.#lookups.clear();
   }
 
   async #lookup(presentedHash: string): Promise<VerifyResult> {
@@ -252,7 +280,7 @@ export class AccountService {
 
   /** Forgets every cached verification here, and asks the other instances to do the same. */
   async #forgetEverywhere(): Promise<void> {
-    this.#cache.clear();
+    this.#forgetAll();
     if (!this.#redis) return;
     await this.#redis.publish(REVOCATION_CHANNEL, FORGET_ALL).catch((err: unknown) => {
       this.#logger.warn({ err }, 'could not publish a plan change; other instances see it within 1 s');

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { Cache } from '../platform/cache.ts';
 import { type Clock, londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
+import { atMostEntries } from '../platform/lru-entries.ts';
 import { buildResult, type RegisterAnswer } from './build-result.ts';
 import { type CarrierQuery, toQuery } from './carrier-query.ts';
 import { EaRegisterClient, MAX_MATCHES, type SearchResult } from './ea-register-client.ts';
@@ -82,7 +83,10 @@ export class CarrierService {
    * Mirror records by import seq and number: a row of one import never changes, so a short-lived copy
    * in memory spares a database read per look-up (a new import has a new seq, hence new keys).
    */
-  readonly #mirrorRecords = new LRUCache<string, RegisterRecord>({ max: 50_000, ttl: MIRROR_RECORD_TTL_MS });
+  readonly #mirrorRecords = new LRUCache<string, RegisterRecord>({
+    ...atMostEntries(50_000),
+    ttl: MIRROR_RECORD_TTL_MS,
+  });
   #mirrorState?: { value: MirrorState | undefined; until: number };
 
   constructor(options: CarrierServiceOptions) {

@@ -46,7 +46,7 @@ export class CliContext {
       { migrateToLatest },
       { createRedis },
     ] = await Promise.all([
-      import('../app.ts'),
+      import('../platform/logger.ts'),
       import('../config.ts'),
       import('../platform/clock.ts'),
       import('../platform/db/database.ts'),

@@ -23,15 +23,21 @@ const require = createRequire(import.meta.url);
  */
 const CDN_LOGO = /\b\w+\?\w+\.createElement\("img",\{alt:"redocly logo",[^}]*\}\):null/;
 
+let redoc: { version: string; body: Buffer } | undefined;
+
 /**
  * Redoc's standalone bundle from the installed package, less its CDN logo, and a version for its URL
- * (the package's, with a hash of what is served, so a change to either reaches browsers).
+ * (the package's, with a hash of what is served, so a change to either reaches browsers). Read once per
+ * process: reading, editing and hashing a megabyte is most of the docs' cost when an app is built.
  */
 export function redocBundle(): { version: string; body: Buffer } {
-  const { version } = require('redoc/package.json') as { version: string };
-  const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
-  const body = Buffer.from(bundle.replace(CDN_LOGO, 'null'));
-  return { version: `${version}-${createHash('sha256').update(body).digest('hex').slice(0, 8)}`, body };
+  redoc ??= (() => {
+    const { version } = require('redoc/package.json') as { version: string };
+    const bundle = readFileSync(require.resolve('redoc/bundles/redoc.standalone.js'), 'utf8');
+    const body = Buffer.from(bundle.replace(CDN_LOGO, 'null'));
+    return { version: `${version}-${createHash('sha256').update(body).digest('hex').slice(0, 8)}`, body };
+  })();
+  return redoc;
 }
 
 /** GET /docs: the API reference, rendered from /openapi.json in the browser. */

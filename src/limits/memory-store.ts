@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { atMostEntries } from '../platform/lru-entries.ts';
 import type { HitOutcome, LimitStore, ReserveOutcome, WindowOutcome } from './limit-store.ts';
 import { WINDOW_MS } from './limit-store.ts';
 
@@ -74,7 +75,7 @@ export class MemoryLimitStore implements LimitStore {
       sizeCalculation: (log) => Math.max(1, log.times.length),
     });
     this.#quotas = new LRUCache({
-      max: options.maxQuotaEntries ?? 200_000,
+      ...atMostEntries(options.maxQuotaEntries ?? 200_000),
       dispose: (entry, key, reason) => {
         if (reason === 'evict' && entry.inFlight > 0) this.#parked.set(key, entry);
       },

@@ -1,3 +1,5 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
 
 /** One call to the /v1 API, as a tool makes it. */
@@ -22,6 +24,15 @@ export interface ApiResponse {
 export interface ApiCaller {
   call(method: 'GET' | 'POST', path: string, request?: ApiRequest): Promise<ApiResponse>;
 }
+
+/** What the SDK hands a tool callback beside its arguments. */
+export type ToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/**
+ * Which caller a tool call uses: `wcs mcp` has one for the process (its key); /mcp serves every key
+ * from one server, so there each call uses the caller its request brought (json-exchanges.ts).
+ */
+export type ApiFor = (extra: ToolExtra) => ApiCaller;
 
 /** The caller could not reach the API at all (network, DNS, timeout): not an API answer. */
 export class ApiUnreachableError extends Error {}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { z } from 'zod';
 import type { ConsignmentNote } from '../consignments/consignment-schemas.ts';
-import type { ApiCaller } from './api-caller.ts';
+import type { ApiFor, ToolExtra } from './api-caller.ts';
 import {
   CreateConsignmentNoteInput,
   GetConsignmentNoteInput,
@@ -14,7 +14,7 @@ import { answer, READ_ONLY } from './tool-results.ts';
 const notePath = (id: string) => `/v1/consignment-notes/${encodeURIComponent(id)}`;
 
 /** The hazardous waste consignment note tools: create, read and sign, each one /v1 call. */
-export function registerConsignmentTools(server: McpServer, api: ApiCaller): void {
+export function registerConsignmentTools(server: McpServer, apiFor: ApiFor): void {
   server.registerTool(
     'create_consignment_note',
     {
@@ -29,10 +29,11 @@ export function registerConsignmentTools(server: McpServer, api: ApiCaller): voi
         openWorldHint: false,
       },
     },
-    (input: z.infer<typeof CreateConsignmentNoteInput>) =>
+    (input: z.infer<typeof CreateConsignmentNoteInput>, extra: ToolExtra) =>
       answer<ConsignmentNote>(
         // A fresh key per tool call, as generate_transfer_note: the caller's retries never make a second note.
-        () => api.call('POST', '/v1/consignment-notes', { body: input, idempotencyKey: randomUUID() }),
+        () =>
+          apiFor(extra).call('POST', '/v1/consignment-notes', { body: input, idempotencyKey: randomUUID() }),
         (note) => consignmentSummary(note, 'Created'),
       ),
   );
@@ -46,9 +47,9 @@ export function registerConsignmentTools(server: McpServer, api: ApiCaller): voi
       inputSchema: GetConsignmentNoteInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    ({ id }: z.infer<typeof GetConsignmentNoteInput>) =>
+    ({ id }: z.infer<typeof GetConsignmentNoteInput>, extra: ToolExtra) =>
       answer<ConsignmentNote>(
-        () => api.call('GET', notePath(id)),
+        () => apiFor(extra).call('GET', notePath(id)),
         (note) => consignmentSummary(note, 'Found'),
       ),
   );
@@ -67,9 +68,9 @@ export function registerConsignmentTools(server: McpServer, api: ApiCaller): voi
         openWorldHint: true,
       },
     },
-    ({ id, ...body }: z.infer<typeof SignConsignmentNoteInput>) =>
+    ({ id, ...body }: z.infer<typeof SignConsignmentNoteInput>, extra: ToolExtra) =>
       answer<ConsignmentNote>(
-        () => api.call('POST', `${notePath(id)}/signatures`, { body }),
+        () => apiFor(extra).call('POST', `${notePath(id)}/signatures`, { body }),
         (note) => consignmentSummary(note, 'Signed'),
       ),
   );

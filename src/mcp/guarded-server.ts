@@ -53,7 +53,9 @@ export class GuardedMcpServer extends McpServer {
     const deliver = transport.onmessage;
     transport.onmessage = (message, extra) => {
       const refusal =
-        isJSONRPCRequest(message) && message.method === 'tools/call' ? this.#refusal(message) : undefined;
+        (message as { method?: unknown }).method === 'tools/call' && isJSONRPCRequest(message)
+          ? this.#refusal(message)
+          : undefined;
       if (!refusal) return deliver?.(message, extra);
       transport
         .send(refusal, { relatedRequestId: (message as JSONRPCRequest).id })

@@ -1,12 +1,13 @@
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/account-service.ts';
 import { installAuthentication } from '../accounts/auth-hook.ts';
 import { limitHeaders } from '../limits/limit-headers.ts';
 import type { LimitService } from '../limits/limit-service.ts';
-import { ApiError, errorBody } from '../platform/errors.ts';
-import { type ApiCaller, injectCaller } from './api-caller.ts';
-import { createMcpServer } from './mcp-server.ts';
+import { ApiError } from '../platform/errors.ts';
+import { injectCaller } from './api-caller.ts';
+import { authInfoFor } from './json-exchanges.ts';
+import { createSharedMcpServer } from './mcp-server.ts';
+import { exchange } from './streamable-post.ts';
 
 export interface McpRoutesOptions {
   accounts: AccountService;
@@ -15,13 +16,10 @@ export interface McpRoutesOptions {
 
 const LIMIT_HEADER = /^(x-ratelimit-|x-monthly-|ratelimit)/;
 
-/** What a streamable HTTP client must accept; this server always answers JSON. */
-const MCP_ACCEPT = 'application/json, text/event-stream';
-const TAKES_JSON = /application\/json|application\/\*|\*\/\*/;
-
 /**
- * POST /mcp: the MCP Streamable HTTP transport, stateless (a new server and transport per request, no
- * session id), so any instance behind a load balancer can answer any request.
+ * POST /mcp: the MCP Streamable HTTP transport, stateless (no session id: any instance behind a load
+ * balancer can answer any request), answering JSON. One MCP server per process answers every request
+ * (createSharedMcpServer); each message reaches it with the API caller of its own request's key.
  *
  * The key is checked first, by the same hook as /v1: a missing or refused key is a 401 in the API's
  * envelope before any MCP processing. Protocol messages (initialize, tools/list, ping) count in the
@@ -31,6 +29,8 @@ const TAKES_JSON = /application\/json|application\/\*|\*\/\*/;
  * not-found handler: a stateless server offers no event stream and no session to end.
  */
 export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { accounts, limits }) => {
+  const { server, exchanges } = await createSharedMcpServer();
+  app.addHook('onClose', async () => server.close());
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('Cache-Control', 'no-store');
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -54,10 +54,6 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
     }
     const toolCalls = (request.body as { method?: unknown } | null)?.method === 'tools/call';
     if (!toolCalls) await admit(request, reply);
-    // The transport insists on both types in Accept; a client that takes JSON (or anything, or says
-    // nothing) gets the JSON answer this server always sends rather than a 406.
-    const accept = request.headers.accept;
-    if (!accept || TAKES_JSON.test(accept)) request.raw.headers.accept = MCP_ACCEPT;
 
     let apiCalls = 0;
     // A tool call's answer carries the limits of the API call it made, as that call's REST answer would;
@@ -68,17 +64,21 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
         { api: { method, path, status, request_id: headers['request-id'] } },
         'MCP tool called the API',
       );
-      if (reply.raw.headersSent) return;
+      if (reply.sent) return;
       for (const [name, value] of Object.entries(headers)) {
-        if (value !== undefined && LIMIT_HEADER.test(name)) reply.raw.setHeader(name, value);
+        if (value !== undefined && LIMIT_HEADER.test(name)) reply.header(name, value);
       }
     };
-    await serve(request, reply, injectCaller(app, request.headers.authorization, relayLimits));
+    const api = injectCaller(app, request.headers.authorization, relayLimits);
+    const answer = await exchange(exchanges, request, authInfoFor(api));
+    if (answer.json === undefined) void reply.code(answer.status).send();
+    else void reply.code(answer.status).type('application/json').send(answer.json);
     // A tool call refused before it reached the API (unknown tool, arguments that do not fit) is
     // still a request: it takes its slot in the window, after the answer, so it is never free.
     if (toolCalls && apiCalls === 0) {
       await limits.admit(request.auth, false).catch((err) => request.log.error({ err }, 'could not count'));
     }
+    return reply;
   });
 
   /** One request of the key's per-minute window, never a monthly call; over the window, a 429. */
@@ -88,33 +88,3 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
     if (!state.allowed) throw limits.windowExceeded(state);
   }
 };
-
-/** Hands the request to a new MCP server on a stateless transport, which writes the raw response. */
-async function serve(request: FastifyRequest, reply: FastifyReply, api: ApiCaller): Promise<void> {
-  const server = createMcpServer(api);
-  const transport = new StreamableHTTPServerTransport({
-    sessionIdGenerator: undefined,
-    enableJsonResponse: true,
-  });
-  // The headers set so far (Request-Id, no-store, the limits) go with the transport's answer.
-  reply.hijack();
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (value !== undefined) reply.raw.setHeader(name, value);
-  }
-  reply.raw.on('close', () => {
-    void transport.close();
-    void server.close();
-  });
-  try {
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
-  } catch (err) {
-    request.log.error({ err }, 'MCP request failed');
-    if (!reply.raw.headersSent) {
-      const body = errorBody(new ApiError('INTERNAL_ERROR', 'The MCP request failed.'), request.id);
-      reply.raw
-        .writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-        .end(JSON.stringify(body));
-    }
-  }
-}

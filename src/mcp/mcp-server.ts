@@ -11,9 +11,10 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import type { z } from 'zod';
 import type { VerifyCarrierResult } from '../carriers/verify-result.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
-import type { ApiCaller } from './api-caller.ts';
+import type { ApiCaller, ApiFor, ToolExtra } from './api-caller.ts';
 import { registerConsignmentTools } from './consignment-tools.ts';
 import { GuardedMcpServer } from './guarded-server.ts';
+import { apiOf, JsonExchanges } from './json-exchanges.ts';
 import {
   type ClassifyResult,
   carrierSummary,
@@ -49,16 +50,37 @@ const INSTRUCTIONS =
   'answer. Test keys (wcs_test_) answer from a sandbox and make test notes.';
 
 /**
- * The service's MCP server: one tool per task a person asks an assistant for, each a call to the /v1
- * API through `api`. Stateless: nothing is kept between calls, so one is built per request over HTTP.
- *
- * What does not depend on the request is made once per process: the JSON Schema validator (the SDK
- * builds an Ajv instance per server otherwise) and the tools/list answer (the SDK converts every
- * tool's zod schema to JSON Schema on each tools/list otherwise). Together they were most of the cost
- * of an MCP request.
+ * The service's MCP server for `wcs mcp` (stdio): one tool per task a person asks an assistant for,
+ * each a call to the /v1 API through `api`.
  */
 export function createMcpServer(api: ApiCaller): McpServer {
-  const server = serverWithTools(api);
+  return withListedTools(serverWithTools(() => api));
+}
+
+/**
+ * The MCP server every POST /mcp is answered by: built and connected once per process, its tools
+ * calling the API with the key of the request each message came with (JsonExchanges). Nothing is kept
+ * between requests, so the HTTP transport stays stateless and any instance answers any request.
+ */
+export async function createSharedMcpServer(): Promise<{ server: McpServer; exchanges: JsonExchanges }> {
+  const server = withListedTools(
+    serverWithTools((extra) => {
+      const api = apiOf(extra.authInfo);
+      if (!api) throw new Error('an MCP message reached the tools without the caller of its request');
+      return api;
+    }),
+  );
+  const exchanges = new JsonExchanges();
+  await server.connect(exchanges);
+  return { server, exchanges };
+}
+
+/**
+ * What does not depend on the request is made once per process: the JSON Schema validator (the SDK
+ * builds an Ajv instance per server otherwise) and the tools/list answer (the SDK converts every
+ * tool's zod schema to JSON Schema on each tools/list otherwise).
+ */
+function withListedTools(server: McpServer): McpServer {
   server.server.removeRequestHandler('tools/list');
   server.server.setRequestHandler(ListToolsRequestSchema, listedTools);
   return server;
@@ -66,13 +88,20 @@ export function createMcpServer(api: ApiCaller): McpServer {
 
 const validator = new AjvJsonSchemaValidator();
 let toolList: Promise<ListToolsResult> | undefined;
+/** Answers that never change, as JSON text: the tool list is some 20 kB, and serialising it was most of a tools/list. */
+const serialised = new WeakMap<object, string>();
+
+/** The JSON text of a result the server always answers the same way (the tool list), if it is one. */
+export function serialisedResult(result: unknown): string | undefined {
+  return typeof result === 'object' && result !== null ? serialised.get(result) : undefined;
+}
 
 /** The SDK's own tools/list answer, asked once of a server that never calls the API. */
 function listedTools(): Promise<ListToolsResult> {
   toolList ??= (async () => {
-    const server = serverWithTools({
+    const server = serverWithTools(() => ({
       call: () => Promise.reject(new Error('the tool list is built without calling the API')),
-    });
+    }));
     const [ours, theirs] = InMemoryTransport.createLinkedPair();
     const answered = new Promise<JSONRPCMessage>((resolve) => {
       ours.onmessage = resolve;
@@ -83,6 +112,7 @@ function listedTools(): Promise<ListToolsResult> {
     const message = (await answered) as { result?: ListToolsResult; error?: { message: string } };
     await server.close();
     if (!message.result) throw new Error(`tools/list failed: ${message.error?.message}`);
+    serialised.set(message.result, JSON.stringify(message.result));
     return message.result;
   })();
   toolList.catch(() => {
@@ -91,7 +121,7 @@ function listedTools(): Promise<ListToolsResult> {
   return toolList;
 }
 
-function serverWithTools(api: ApiCaller): McpServer {
+function serverWithTools(apiFor: ApiFor): McpServer {
   const server = new GuardedMcpServer(
     { name: 'waste-compliance-service', title: 'Waste Compliance Service', version: VERSION },
     { instructions: INSTRUCTIONS, jsonSchemaValidator: validator },
@@ -106,9 +136,9 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: VerifyCarrierInput,
       annotations: { ...READ_ONLY, openWorldHint: true },
     },
-    (input: z.infer<typeof VerifyCarrierInput>) =>
+    (input: z.infer<typeof VerifyCarrierInput>, extra: ToolExtra) =>
       answer<VerifyCarrierResult>(
-        () => api.call('POST', '/v1/verify-carrier', { body: input }),
+        () => apiFor(extra).call('POST', '/v1/verify-carrier', { body: input }),
         carrierSummary,
       ),
   );
@@ -122,9 +152,9 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: ClassifyWasteInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    (input: z.infer<typeof ClassifyWasteInput>) =>
+    (input: z.infer<typeof ClassifyWasteInput>, extra: ToolExtra) =>
       answer<ClassifyResult>(
-        () => api.call('POST', '/v1/classify-waste', { body: input }),
+        () => apiFor(extra).call('POST', '/v1/classify-waste', { body: input }),
         classificationSummary,
       ),
   );
@@ -143,11 +173,11 @@ function serverWithTools(api: ApiCaller): McpServer {
         openWorldHint: true,
       },
     },
-    (input: z.infer<typeof GenerateTransferNoteInput>) =>
+    (input: z.infer<typeof GenerateTransferNoteInput>, extra: ToolExtra) =>
       answer<WasteTransferNote>(
         // A fresh key per tool call, so the caller's own retries of it (wcs mcp's, over HTTP) never make
         // a second note; a tool call sent twice is two transfers (docs/mcp.md).
-        () => api.call('POST', '/v1/generate-wtn', { body: input, idempotencyKey: randomUUID() }),
+        () => apiFor(extra).call('POST', '/v1/generate-wtn', { body: input, idempotencyKey: randomUUID() }),
         (note) => noteSummary(note, 'Created'),
       ),
   );
@@ -161,9 +191,9 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: GetTransferNoteInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    ({ reference }: z.infer<typeof GetTransferNoteInput>) =>
+    ({ reference }: z.infer<typeof GetTransferNoteInput>, extra: ToolExtra) =>
       answer<WasteTransferNote>(
-        () => api.call('GET', `/v1/wtn/${encodeURIComponent(reference)}`),
+        () => apiFor(extra).call('GET', `/v1/wtn/${encodeURIComponent(reference)}`),
         (note) => noteSummary(note, 'Found'),
       ),
   );
@@ -177,8 +207,8 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: ListTransferNotesInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    (query: z.infer<typeof ListTransferNotesInput>) =>
-      answer<NoteList>(() => api.call('GET', '/v1/wtn', { query }), noteListSummary),
+    (query: z.infer<typeof ListTransferNotesInput>, extra: ToolExtra) =>
+      answer<NoteList>(() => apiFor(extra).call('GET', '/v1/wtn', { query }), noteListSummary),
   );
 
   server.registerTool(
@@ -190,8 +220,11 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: LookUpEwcCodeInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    ({ code }: z.infer<typeof LookUpEwcCodeInput>) =>
-      answer<EwcEntry>(() => api.call('GET', `/v1/ewc-codes/${encodeURIComponent(code)}`), ewcEntrySummary),
+    ({ code }: z.infer<typeof LookUpEwcCodeInput>, extra: ToolExtra) =>
+      answer<EwcEntry>(
+        () => apiFor(extra).call('GET', `/v1/ewc-codes/${encodeURIComponent(code)}`),
+        ewcEntrySummary,
+      ),
   );
 
   server.registerTool(
@@ -203,13 +236,13 @@ function serverWithTools(api: ApiCaller): McpServer {
       inputSchema: SearchListOfWastesInput,
       annotations: { ...READ_ONLY, openWorldHint: false },
     },
-    (query: z.infer<typeof SearchListOfWastesInput>) =>
+    (query: z.infer<typeof SearchListOfWastesInput>, extra: ToolExtra) =>
       answer<{ count: number; codes: EwcEntry[] }>(
-        () => api.call('GET', '/v1/ewc-codes', { query }),
+        () => apiFor(extra).call('GET', '/v1/ewc-codes', { query }),
         ewcListSummary,
       ),
   );
 
-  registerConsignmentTools(server, api);
+  registerConsignmentTools(server, apiFor);
   return server;
 }

@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.ts';
+import { atMostEntries } from './lru-entries.ts';
 
 /**
  * A cache of facts (register records, classification rankings) with a time to live. Conclusions that
@@ -38,7 +39,7 @@ export class MemoryCache implements Cache {
   readonly #clock: Clock;
 
   constructor(options: Pick<CacheOptions, 'maxEntries' | 'clock'>) {
-    this.#lru = new LRUCache({ max: options.maxEntries });
+    this.#lru = new LRUCache(atMostEntries(options.maxEntries));
     this.#clock = options.clock;
   }
 

@@ -29,9 +29,21 @@ const londonDateFormat = new Intl.DateTimeFormat('en-CA', {
   day: '2-digit',
 });
 
+const HOUR_MS = 3_600_000;
+/**
+ * The last hour londonDate() was asked about and its answer: formatting costs microseconds, and most
+ * calls fall in the same hour. London's offset from UTC is a whole number of hours (GMT or BST, changing
+ * at 01:00 UTC), so its date never changes within a UTC hour.
+ */
+let lastHour = { hour: Number.NaN, date: '' };
+
 /** The calendar date (YYYY-MM-DD) in Europe/London at an instant: the date UK law and the EA reason in. */
 export function londonDate(at: Date): string {
-  return londonDateFormat.format(at);
+  const hour = Math.floor(at.getTime() / HOUR_MS);
+  if (hour === lastHour.hour) return lastHour.date;
+  const date = londonDateFormat.format(at);
+  if (!Number.isNaN(hour)) lastHour = { hour, date };
+  return date;
 }
 
 const DAY_MS = 86_400_000;
@@ -41,7 +53,17 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }
 
+/** Answers addDays() has given: a page of daily figures asks for the same few dozen dates again and again. */
+const addedDays = new Map<string, string>();
+
 /** The calendar date `days` after `date` (YYYY-MM-DD). */
 export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+  const key = `${date}|${days}`;
+  let added = addedDays.get(key);
+  if (added === undefined) {
+    added = new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    if (addedDays.size >= 10_000) addedDays.clear();
+    addedDays.set(key, added);
+  }
+  return added;
 }

@@ -24,11 +24,26 @@ const CREATED = new Set([201, 202]);
 
 export function installCreatedLocation(scope: FastifyInstance): void {
   scope.addHook('onRoute', documentLocation);
-  scope.addHook('onSend', async (request, reply, payload) => {
+  // An answer sent as an object is read before it is serialised; one sent as JSON text (a stored
+  // document, a replay) is parsed, unless its handler named what it created itself.
+  scope.addHook('preSerialization', (request, reply, payload, done) => {
     const route = request.routeOptions.config.location;
-    if (!route || !CREATED.has(reply.statusCode) || typeof payload !== 'string') return payload;
-    reply.header('Location', route.of(JSON.parse(payload) as Record<string, unknown>, request));
-    return payload;
+    if (route && CREATED.has(reply.statusCode) && payload !== null && typeof payload === 'object') {
+      reply.header('Location', route.of(payload as Record<string, unknown>, request));
+    }
+    done(null, payload);
+  });
+  scope.addHook('onSend', (request, reply, payload, done) => {
+    const route = request.routeOptions.config.location;
+    if (
+      route &&
+      CREATED.has(reply.statusCode) &&
+      typeof payload === 'string' &&
+      !reply.hasHeader('location')
+    ) {
+      reply.header('Location', route.of(JSON.parse(payload) as Record<string, unknown>, request));
+    }
+    done(null, payload);
   });
 }
 

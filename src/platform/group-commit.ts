@@ -14,8 +14,9 @@ interface Waiting<I, O> {
 const MAX_BATCH = 256;
 
 /**
- * Group commit. Every commit is made durable before it returns (SQLite synchronous=FULL; PostgreSQL's
- * default synchronous_commit), and a durable commit costs an fsync, so one transaction per item caps
+ * Group commit. Every commit is durable before its caller hears of it (SQLite: the log synced off the
+ * event loop before the transaction's promise settles, platform/db/sqlite.ts; PostgreSQL's default
+ * synchronous_commit), and a durable commit costs an fsync, so one transaction per item caps
  * throughput at the disk's fsync rate. Instead, items that arrive while a commit is in progress, or in
  * the same turn of the event loop, are written together in the next transaction. A caller's promise
  * settles only after its batch has committed, so nothing is acknowledged before it is durable; if the

@@ -21,6 +21,12 @@ const UNSTORABLE_CHAR = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBF
  */
 const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
 
+/**
+ * What a URL must contain for its path or query to decode to unstorable text: a percent-escape, or the
+ * characters themselves (a request from the network cannot carry them raw; one injected in-process can).
+ */
+const URL_SUSPECT = /[%\0\uD800-\uDFFF]/;
+
 /** Names are shown with the offending characters written as escapes, never echoed raw. */
 export function printable(text: string): string {
   return text.replace(UNSTORABLE_CHAR, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
@@ -95,6 +101,8 @@ const MESSAGE =
  */
 export function installTextGuard(scope: FastifyInstance): void {
   scope.addHook('onRequest', (request, _reply, done) => {
+    // Only a percent-escape (or text put in the URL in-process, as app.inject can) brings either in.
+    if (!URL_SUSPECT.test(request.url)) return done();
     const found = unstorableInUrl(request);
     done(found.length > 0 ? new ApiError('INVALID_REQUEST', MESSAGE, found) : undefined);
   });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { atMostEntries } from '../platform/lru-entries.ts';
 
 /** Failed attempts against one key (an email, a trusted device): how many, and when the last one was. */
 export interface FailureRecord {
@@ -41,7 +42,7 @@ export function entryId(now: number): string {
 }
 
 export class MemoryFailureStore implements FailureStore {
-  readonly #records = new LRUCache<string, FailureRecord>({ max: 50_000 });
+  readonly #records = new LRUCache<string, FailureRecord>(atMostEntries(50_000));
   readonly #keepMs: number;
 
   /** A record is forgotten `keepMs` after its last failure. */
@@ -154,7 +155,7 @@ export class RedisFailureStore implements FailureStore {
 
 export class MemoryWindowStore implements WindowStore {
   /** Admission times per key, oldest first, with their ids. */
-  readonly #windows = new LRUCache<string, { at: number; id: string }[]>({ max: 50_000 });
+  readonly #windows = new LRUCache<string, { at: number; id: string }[]>(atMostEntries(50_000));
 
   async take(key: string, id: string, now: number, windowMs: number, limit: number): Promise<WindowVerdict> {
     const entries = (this.#windows.get(key) ?? []).filter((e) => e.at > now - windowMs);

@@ -128,7 +128,7 @@ export class ReceiptService {
       throw new ApiError('IDEMPOTENCY_KEY_REUSED');
     }
     this.worker.wake();
-    return { receipt: receiptView(row, now), replayed: false };
+    return { receipt: receiptView(row, now, stored), replayed: false };
   }
 
   async findIdempotent(

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
+import { markLeased } from '../platform/db/lease.ts';
 import type { Database } from '../platform/db/schema.ts';
-import type { EventSink } from '../platform/events.ts';
+import type { EventSink, NewEvent } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { isIdOf } from '../platform/ids.ts';
 import type { ReceiptScope } from './receipt-types.ts';
@@ -86,44 +87,42 @@ export class ReceiptStore {
    */
   async createBatch(items: NewReceipt[]): Promise<CreateOutcome[]> {
     return this.#db.kysely.transaction().execute(async (trx) => {
-      const outcomes: CreateOutcome[] = [];
       for (const { row, idempotency } of items) {
-        if (idempotency) {
-          // A key last used more than 24 hours ago may be used again (the idempotency window).
-          await trx
-            .updateTable('waste_receipts')
-            .set({ idempotency_key: null })
-            .where('organisation_id', '=', row.organisation_id)
-            .where('mode', '=', row.mode)
-            .where('idempotency_key', '=', idempotency.key)
-            .where(
-              'created_at',
-              '<=',
-              new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-            )
-            .execute();
-        }
-        const inserted = await trx
-          .insertInto('waste_receipts')
-          .values({
+        if (!idempotency) continue;
+        // A key last used more than 24 hours ago may be used again (the idempotency window).
+        await trx
+          .updateTable('waste_receipts')
+          .set({ idempotency_key: null })
+          .where('organisation_id', '=', row.organisation_id)
+          .where('mode', '=', row.mode)
+          .where('idempotency_key', '=', idempotency.key)
+          .where(
+            'created_at',
+            '<=',
+            new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+          )
+          .execute();
+      }
+      // One insert for the batch: a receipt whose key is taken (by an earlier row of the batch too) is
+      // skipped by the unique constraint, and missing from what the insert returns.
+      const inserted = await trx
+        .insertInto('waste_receipts')
+        .values(
+          items.map(({ row, idempotency }) => ({
             ...row,
             idempotency_key: idempotency?.key ?? null,
             request_hash: idempotency?.requestHash ?? null,
-          })
-          .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) {
-          outcomes.push('idempotency_key_taken');
-          continue;
-        }
-        await trx
-          .insertInto('waste_receipt_revisions')
-          .values({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body })
-          .execute();
-        outcomes.push('created');
-      }
-      return outcomes;
+          })),
+        )
+        .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
+        .returning('id')
+        .execute();
+      const created = new Set(inserted.map((r) => r.id));
+      const revisions = items
+        .filter(({ row }) => created.has(row.id))
+        .map(({ row }) => ({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body }));
+      if (revisions.length > 0) await trx.insertInto('waste_receipt_revisions').values(revisions).execute();
+      return items.map(({ row }) => (created.has(row.id) ? 'created' : 'idempotency_key_taken'));
     });
   }
 
@@ -235,27 +234,32 @@ export class ReceiptStore {
         .limit(limit);
       if (this.#lockRows) due = due.forUpdate().skipLocked();
       const rows = await due.execute();
-      const claimed: ClaimedReceipt[] = [];
-      for (const row of rows) {
+      if (rows.length === 0) return [];
+      await markLeased(
+        trx,
+        'waste_receipts',
+        rows.map((row) => row.id),
+        'submitting',
+        leaseUntil,
+        at,
+      );
+      const claimed = rows.map((row): ClaimedReceipt => {
         const attempt = row.attempts + 1;
         const operation = row.waste_tracking_id ? 'update' : 'create';
-        await trx
-          .updateTable('waste_receipts')
-          .set({
-            status: 'submitting',
-            attempts: attempt,
-            next_attempt_at: null,
-            lease_until: leaseUntil.toISOString(),
-            updated_at: at,
-          })
-          .where('id', '=', row.id)
-          .execute();
-        await trx
-          .insertInto('waste_receipt_attempts')
-          .values({ receipt_id: row.id, number: attempt, revision: row.revision, operation, started_at: at })
-          .execute();
-        claimed.push({ row: { ...row, status: 'submitting', attempts: attempt }, attempt, operation });
-      }
+        return { row: { ...row, status: 'submitting', attempts: attempt }, attempt, operation };
+      });
+      await trx
+        .insertInto('waste_receipt_attempts')
+        .values(
+          claimed.map(({ row, attempt, operation }) => ({
+            receipt_id: row.id,
+            number: attempt,
+            revision: row.revision,
+            operation,
+            started_at: at,
+          })),
+        )
+        .execute();
       return claimed;
     });
   }
@@ -269,37 +273,48 @@ export class ReceiptStore {
   async finishBatch(items: FinishedAttempt[], now: Date): Promise<undefined[]> {
     const at = now.toISOString();
     return this.#db.kysely.transaction().execute(async (trx) => {
-      for (const { id, attempt, sentRevision, done } of items) {
+      for (const { id, attempt, done } of items) {
         await trx
           .updateTable('waste_receipt_attempts')
           .set({ finished_at: at, result: done.result, http_status: done.httpStatus, detail: done.outcome })
           .where('receipt_id', '=', id)
           .where('number', '=', attempt)
           .execute();
-        const row = await trx
-          .selectFrom('waste_receipts')
-          .selectAll()
-          .where('id', '=', id)
-          .executeTakeFirst();
+      }
+      const rows = await trx
+        .selectFrom('waste_receipts')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          items.map((item) => item.id),
+        )
+        .execute();
+      const current = new Map(rows.map((row) => [row.id, row]));
+      const events: NewEvent[] = [];
+      for (const { id, attempt, sentRevision, done } of items) {
+        const row = current.get(id);
         if (!row || row.attempts !== attempt) continue;
         const accepted = done.result === 'accepted';
         const correctedMeanwhile = row.revision > sentRevision && (accepted || done.result === 'rejected');
-        await trx
-          .updateTable('waste_receipts')
-          .set({
-            status: correctedMeanwhile ? 'pending' : done.status,
-            next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
-            lease_until: null,
-            outcome: done.outcome,
-            updated_at: at,
-            ...(done.wasteTrackingId ? { waste_tracking_id: done.wasteTrackingId } : {}),
-            ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
-            ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
-          })
-          .where('id', '=', id)
-          .execute();
-        if (!correctedMeanwhile) await this.#statusEvent(trx, id, now);
+        const changes = {
+          status: correctedMeanwhile ? ('pending' as const) : done.status,
+          next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
+          lease_until: null,
+          outcome: done.outcome,
+          updated_at: at,
+          ...(done.wasteTrackingId ? { waste_tracking_id: done.wasteTrackingId } : {}),
+          ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
+          ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
+        };
+        await trx.updateTable('waste_receipts').set(changes).where('id', '=', id).execute();
+        // The row as it now stands, without reading it back (a later attempt of the batch sees it too).
+        const updated: WasteReceiptRow = { ...row, ...changes };
+        current.set(id, updated);
+        if (!correctedMeanwhile && EVENT_STATUSES.has(updated.status)) events.push(statusEvent(updated, now));
       }
+      // The batch's events in one go (the outbox), in the transaction that sets their statuses.
+      await this.#events(trx, events, now);
       return items.map(() => undefined);
     });
   }
@@ -356,18 +371,7 @@ export class ReceiptStore {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
     if (!EVENT_STATUSES.has(row.status)) return;
-    await this.#events(
-      trx,
-      [
-        {
-          organisationId: row.organisation_id,
-          mode: row.mode,
-          type: `waste_receipt.${row.status}`,
-          data: { receipt: receiptView(row, now) },
-        },
-      ],
-      now,
-    );
+    await this.#events(trx, [statusEvent(row, now)], now);
   }
 
   #scoped(q: Q, scope: ReceiptScope) {
@@ -377,4 +381,14 @@ export class ReceiptStore {
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode);
   }
+}
+
+/** waste_receipt.submitted, rejected or needs_review: the receipt as the API returns it. */
+function statusEvent(row: WasteReceiptRow, now: Date): NewEvent {
+  return {
+    organisationId: row.organisation_id,
+    mode: row.mode,
+    type: `waste_receipt.${row.status}`,
+    data: { receipt: receiptView(row, now) },
+  };
 }

@@ -12,9 +12,15 @@ export interface StoredOutcome {
   warnings?: DwtFieldError[];
 }
 
-/** A stored receipt as the API returns it, with its deadline judged at `now`. */
-export function receiptView(row: WasteReceiptRow, now: Date): WasteReceipt {
-  const body = JSON.parse(row.body) as StoredReceiptBody;
+/**
+ * A stored receipt as the API returns it, with its deadline judged at `now`. `body`: the row's body when
+ * the caller holds it already (it has just been written), sparing a parse of what was just serialised.
+ */
+export function receiptView(
+  row: WasteReceiptRow,
+  now: Date,
+  body: StoredReceiptBody = JSON.parse(row.body) as StoredReceiptBody,
+): WasteReceipt {
   const outcome = row.outcome ? (JSON.parse(row.outcome) as StoredOutcome) : undefined;
   const inDwt = row.status === 'submitted';
   const left = Date.parse(row.due_by) - now.getTime();

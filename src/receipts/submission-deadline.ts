@@ -48,14 +48,24 @@ function endOfLondonDay(date: string): Date {
  * exclude weekends and England and Wales bank holidays; days are London calendar days.
  */
 export function submissionDueBy(receivedAt: Date): { dueBy: Date; dueDate: string } {
-  let date = londonDate(receivedAt);
-  let workingDays = 0;
-  while (workingDays < 2) {
-    date = addDays(date, 1);
-    if (isWorkingDay(date)) workingDays++;
+  const received = londonDate(receivedAt);
+  let due = dueByReceivedDate.get(received);
+  if (!due) {
+    let date = received;
+    let workingDays = 0;
+    while (workingDays < 2) {
+      date = addDays(date, 1);
+      if (isWorkingDay(date)) workingDays++;
+    }
+    due = { dueBy: endOfLondonDay(date).getTime(), dueDate: date };
+    if (dueByReceivedDate.size >= 1_000) dueByReceivedDate.clear();
+    dueByReceivedDate.set(received, due);
   }
-  return { dueBy: endOfLondonDay(date), dueDate: date };
+  return { dueBy: new Date(due.dueBy), dueDate: due.dueDate };
 }
+
+/** The deadline depends only on the London date of receipt, and most receipts are of the last few days. */
+const dueByReceivedDate = new Map<string, { dueBy: number; dueDate: string }>();
 
 /** The first instant of a London calendar date (`days` later when given), for date filters. */
 export function londonDayStart(date: string, days = 0): Date {

@@ -1,5 +1,6 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
+import { MultiRowInsert, statementSizes } from '../platform/db/multi-row-insert.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { Position } from '../platform/paging.ts';
 import type { PruneBatch } from '../platform/retention.ts';
@@ -44,33 +45,23 @@ const COLUMNS = [
   'created_at',
 ] as const satisfies readonly (keyof ApiRequestRow)[];
 
-/** The largest multi-row insert: 12 columns a row stays far under SQLite's 32,766 bound parameters. */
-const LARGEST_STATEMENT = 512;
-
-/**
- * The row counts a batch is inserted in: powers of two, largest first (137 rows are 128 + 8 + 1), so
- * however batch sizes vary, at most ten distinct INSERT statements exist. SQLite keeps prepared
- * statements in a bounded cache keyed by their text (platform/db/database.ts); a statement for every
- * batch size would push out the ones the requests themselves use.
- */
-export function statementSizes(rows: number): number[] {
-  const sizes: number[] = [];
-  let left = rows;
-  for (let size = LARGEST_STATEMENT; size >= 1; size /= 2) {
-    while (left >= size) {
-      sizes.push(size);
-      left -= size;
-    }
-  }
-  return sizes;
-}
+// Row counts are split into powers of two (statementSizes), so at most ten INSERT statements exist.
+export { statementSizes } from '../platform/db/multi-row-insert.ts';
 
 /** The request log's rows: written in batches, listed per organisation and mode, pruned by age. */
 export class RequestLogStore {
   readonly #db: Kysely<Database>;
   readonly #lockRows: boolean;
-  /** The SQL of an INSERT of n rows, by n: compiled once (as register-store.ts does for imports). */
-  readonly #inserts = new Map<number, string>();
+  /**
+   * The INSERT for a batch, built once per row count. An id met again (an instance's request counter
+   * wraps after 36^6 requests: platform/ids.ts) is skipped rather than failing the whole batch.
+   */
+  readonly #insert = new MultiRowInsert<ApiRequestRow>(COLUMNS, (db, rows) =>
+    db
+      .insertInto('api_requests')
+      .values(rows)
+      .onConflict((oc) => oc.doNothing()),
+  );
 
   constructor(db: Db) {
     this.#db = db.kysely;
@@ -79,41 +70,8 @@ export class RequestLogStore {
 
   /** Inserts the rows in one transaction (one durable commit for the whole batch). */
   async insert(rows: ApiRequestRow[]): Promise<void> {
-    const sizes = statementSizes(rows.length);
-    const write = async (db: Kysely<Database>) => {
-      let at = 0;
-      for (const size of sizes) {
-        const chunk = rows.slice(at, at + size);
-        const parameters = chunk.flatMap((row) => COLUMNS.map((column) => row[column]));
-        await db.executeQuery(CompiledQuery.raw(this.#insertOf(chunk), parameters));
-        at += size;
-      }
-    };
-    if (sizes.length <= 1) await write(this.#db);
-    else await this.#db.transaction().execute(write);
-  }
-
-  /**
-   * The INSERT for as many rows as `chunk` holds. Building a multi-row INSERT costs Kysely more than the
-   * database spends running it, and is done on the event loop the requests share; its text depends only
-   * on the row count, so it is built once per count and then only given each batch's parameters.
-   */
-  #insertOf(chunk: ApiRequestRow[]): string {
-    let text = this.#inserts.get(chunk.length);
-    if (text === undefined) {
-      const ordered = chunk.map(
-        (row) => Object.fromEntries(COLUMNS.map((c) => [c, row[c]])) as unknown as ApiRequestRow,
-      );
-      // An id met again (an instance's request counter wraps after 36^6 requests: platform/ids.ts) is
-      // skipped rather than failing the whole batch.
-      text = this.#db
-        .insertInto('api_requests')
-        .values(ordered)
-        .onConflict((oc) => oc.doNothing())
-        .compile().sql;
-      this.#inserts.set(chunk.length, text);
-    }
-    return text;
+    if (statementSizes(rows.length).length <= 1) await this.#insert.insert(this.#db, rows);
+    else await this.#db.transaction().execute((trx) => this.#insert.insert(trx, rows));
   }
 
   /** Where a request of this scope sits in its list; undefined for any other id. */

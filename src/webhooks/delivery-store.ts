@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Db } from '../platform/db/database.ts';
+import { markLeased } from '../platform/db/lease.ts';
 import type { Database } from '../platform/db/schema.ts';
 import { recordEvents } from './event-outbox.ts';
 import type { EventRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
@@ -231,21 +232,14 @@ export class DeliveryStore {
     leaseUntil: Date,
   ): Promise<ClaimedDelivery[]> {
     if (rows.length === 0) return [];
-    await trx
-      .updateTable('webhook_deliveries')
-      .set((eb) => ({
-        status: 'delivering',
-        attempts: eb('attempts', '+', 1),
-        next_attempt_at: null,
-        lease_until: leaseUntil.toISOString(),
-        updated_at: at,
-      }))
-      .where(
-        'id',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .execute();
+    await markLeased(
+      trx,
+      'webhook_deliveries',
+      rows.map((r) => r.id),
+      'delivering',
+      leaseUntil,
+      at,
+    );
     await trx
       .insertInto('webhook_delivery_attempts')
       .values(rows.map((r) => ({ delivery_id: r.id, number: r.attempts + 1, started_at: at })))

@@ -8,7 +8,7 @@ import {
   type DeliveryStore,
   DISABLE_AFTER_MS,
 } from './delivery-store.ts';
-import { eventView } from './event-view.ts';
+import { eventJson } from './event-view.ts';
 import { signatureHeader } from './signature.ts';
 import type { UrlPolicy } from './url-safety.ts';
 import { type SendResult, sendWebhook } from './webhook-sender.ts';
@@ -174,7 +174,7 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
 
   async #deliver({ delivery, attempt, endpoint, event }: ClaimedDelivery): Promise<void> {
     const now = this.#o.clock.now();
-    const body = JSON.stringify(eventView(event));
+    const body = eventJson(event);
     const secrets = [endpoint.secret];
     if (endpoint.previous_secret && endpoint.previous_secret_expires_at! > now.toISOString()) {
       secrets.push(endpoint.previous_secret);

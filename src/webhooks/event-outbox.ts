@@ -1,8 +1,33 @@
 import type { Transaction } from 'kysely';
+import { MultiRowInsert } from '../platform/db/multi-row-insert.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { NewEvent } from '../platform/events.ts';
 import { newId } from '../platform/ids.ts';
 import type { EventRow, WebhookDeliveryRow } from './tables.ts';
+
+/** Events and deliveries are written in batches: their INSERTs are built once per row count. */
+const insertEvents = new MultiRowInsert<EventRow>(
+  ['id', 'organisation_id', 'mode', 'type', 'created_at', 'data'],
+  (db, rows) => db.insertInto('events').values(rows),
+);
+const insertDeliveries = new MultiRowInsert<WebhookDeliveryRow>(
+  [
+    'id',
+    'endpoint_id',
+    'event_id',
+    'status',
+    'attempts',
+    'next_attempt_at',
+    'lease_until',
+    'window_started_at',
+    'created_at',
+    'updated_at',
+    'delivered_at',
+    'last_http_status',
+    'last_error',
+  ],
+  (db, rows) => db.insertInto('webhook_deliveries').values(rows),
+);
 
 /** Whether an endpoint's subscription (its stored `events` JSON) covers this event type. */
 export function subscribes(events: string, type: string): boolean {
@@ -21,7 +46,17 @@ export async function recordEvents(
   now: Date,
   onlyEndpoint?: string,
 ): Promise<EventRow[]> {
-  if (events.length === 0) return [];
+  return (await recordEventsAndDeliveries(trx, events, now, onlyEndpoint)).events;
+}
+
+/** As recordEvents, also saying how many deliveries were queued (none: no worker need look). */
+export async function recordEventsAndDeliveries(
+  trx: Transaction<Database>,
+  events: NewEvent[],
+  now: Date,
+  onlyEndpoint?: string,
+): Promise<{ events: EventRow[]; deliveries: number }> {
+  if (events.length === 0) return { events: [], deliveries: 0 };
   const at = now.toISOString();
   const rows: EventRow[] = events.map((e) => ({
     id: newId('evt', 24),
@@ -29,9 +64,9 @@ export async function recordEvents(
     mode: e.mode,
     type: e.type,
     created_at: at,
-    data: JSON.stringify(e.data),
+    data: 'dataJson' in e ? e.dataJson : JSON.stringify(e.data),
   }));
-  await trx.insertInto('events').values(rows).execute();
+  await insertEvents.insert(trx, rows);
 
   const organisations = [...new Set(rows.map((r) => r.organisation_id))];
   let endpoints = trx
@@ -49,8 +84,8 @@ export async function recordEvents(
       deliveries.push(newDelivery(endpoint.id, event.id, at));
     }
   }
-  if (deliveries.length > 0) await trx.insertInto('webhook_deliveries').values(deliveries).execute();
-  return rows;
+  if (deliveries.length > 0) await insertDeliveries.insert(trx, deliveries);
+  return { events: rows, deliveries: deliveries.length };
 }
 
 export function newDelivery(endpointId: string, eventId: string, at: string): WebhookDeliveryRow {

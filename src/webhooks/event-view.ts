@@ -20,3 +20,13 @@ export function eventView(row: EventRow): EventView {
     data: JSON.parse(row.data) as Record<string, unknown>,
   };
 }
+
+/**
+ * The event as JSON text, what JSON.stringify(eventView(row)) gives, with its stored `data` put in as
+ * stored (written by JSON.stringify, src/webhooks/event-outbox.ts) rather than parsed and written again:
+ * a transfer note's event carries the whole note.
+ */
+export function eventJson(row: EventRow): string {
+  const created = Math.floor(Date.parse(row.created_at) / 1000);
+  return `{"id":${JSON.stringify(row.id)},"object":"event","type":${JSON.stringify(row.type)},"created":${created},"livemode":${row.mode === 'live'},"data":${row.data}}`;
+}

@@ -255,7 +255,11 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
         response: { 200: withExamples(EventList, EVENT_LIST_EXAMPLES), 400: PAGE_INVALID },
       },
     },
-    async (request) => webhooks.events(scopeOf(request), request.query),
+    // Sent as built (WebhookService.events): the events' stored data, not parsed and serialised again.
+    async (request, reply) =>
+      reply
+        .type('application/json; charset=utf-8')
+        .send(await webhooks.events(scopeOf(request), request.query)),
   );
 
   app.get(

@@ -7,9 +7,9 @@ import type { EventSink } from '../platform/events.ts';
 import { newId } from '../platform/ids.ts';
 import { DeliveryStore } from './delivery-store.ts';
 import { DeliveryWorker } from './delivery-worker.ts';
-import { recordEvents } from './event-outbox.ts';
+import { recordEventsAndDeliveries } from './event-outbox.ts';
 import { PING } from './event-types.ts';
-import { type EventView, eventView } from './event-view.ts';
+import { type EventView, eventJson, eventView } from './event-view.ts';
 import { type LoopbackSettings, urlPolicyFor } from './loopback-rule.ts';
 import { EventRetention } from './retention.ts';
 import { newSigningSecret } from './signature.ts';
@@ -73,9 +73,10 @@ export class WebhookService {
 
   /** What other capabilities record their events through, in their own transactions. */
   readonly sink: EventSink = async (trx, events, now) => {
-    await recordEvents(trx, events, now);
+    const { deliveries } = await recordEventsAndDeliveries(trx, events, now);
     // The caller commits after this returns; a round that runs first finds nothing and polls again.
-    if (events.length > 0) setImmediate(() => this.worker.wake());
+    // No endpoint subscribed: nothing to send, so no round (its claim is a transaction of its own).
+    if (deliveries > 0) setImmediate(() => this.worker.wake());
   };
 
   start(): void {
@@ -193,13 +194,15 @@ export class WebhookService {
     };
   }
 
-  async events(scope: WebhookScope, q: ListEventsQuery) {
+  /** A page of events as JSON text (EventList): each event's stored data is sent as stored. */
+  async events(scope: WebhookScope, q: ListEventsQuery): Promise<string> {
     const page = await this.#page(q.limit, q.starting_after, async (id) => {
       const e = await this.#store.event(scope, id);
       return e && { createdAt: e.created_at, id: e.id };
     });
     const rows = await this.#store.events(scope, { ...page, limit: page.limit + 1 }, q.type);
-    return paged(rows, page.limit, eventView);
+    const { data, has_more, next_starting_after } = paged(rows, page.limit, eventJson);
+    return `{"data":[${data.join(',')}],"has_more":${has_more},"next_starting_after":${JSON.stringify(next_starting_after)}}`;
   }
 
   async event(scope: WebhookScope, id: string): Promise<EventView> {

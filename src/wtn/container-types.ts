@@ -79,6 +79,17 @@ function words(text: string): string {
  * it ("8 yard skip", "1100L wheelie bins"). Undefined when it names none, or several different ones.
  */
 export function recogniseContainer(containerType: string): ContainerCode | undefined {
+  // Most notes name one of a few containers ("8 yard skip", "1100L wheelie bin"): each is read once.
+  if (recognised.has(containerType)) return recognised.get(containerType);
+  const found = recogniseAfresh(containerType);
+  if (recognised.size >= 1_000) recognised.clear();
+  recognised.set(containerType, found);
+  return found;
+}
+
+const recognised = new Map<string, ContainerCode | undefined>();
+
+function recogniseAfresh(containerType: string): ContainerCode | undefined {
   const code = containerType.trim().toUpperCase();
   if (Object.hasOwn(CONTAINER_CODES, code)) return code as ContainerCode;
   let text = words(containerType);

@@ -1,6 +1,7 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Db } from '../platform/db/database.ts';
+import { MultiRowInsert } from '../platform/db/multi-row-insert.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { EventSink, NewEvent } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
@@ -79,7 +80,21 @@ export type TransferOutcome =
 const SUMMARY_COLUMNS = ['status', 'superseded_by', 'signed', 'content_sha256', 'transfer_count'] as const;
 type SummaryRow = Pick<WtnNoteRow, 'reference' | 'document'> & LifecycleSummary;
 
-function toRow({ scope, note }: NewNote): Insertable<WtnNoteRow> {
+/** The columns a new note is written with (the lifecycle columns take their defaults). */
+const NEW_NOTE_COLUMNS = [
+  'reference',
+  'organisation_id',
+  'mode',
+  'created_at',
+  'transfer_date',
+  'carrier_registration_number',
+  'ewc_code',
+  'is_compliant',
+  'document',
+] as const satisfies readonly (keyof WtnNoteRow)[];
+type NewNoteRow = Pick<Insertable<WtnNoteRow>, (typeof NEW_NOTE_COLUMNS)[number]>;
+
+function toRow({ scope, note }: NewNote): NewNoteRow {
   return {
     reference: note.reference,
     organisation_id: scope.organisationId,
@@ -101,6 +116,17 @@ export class NoteStore {
 
   /** Records wtn.created, wtn.signed and wtn.superseded in the transaction that makes them true. */
   readonly #events: EventSink;
+
+  /** A batch's notes in one statement; a reference another note holds is skipped, and redrawn. */
+  readonly #insertNotes = new MultiRowInsert<NewNoteRow, { reference: string }>(
+    NEW_NOTE_COLUMNS,
+    (db, rows) =>
+      db
+        .insertInto('wtn_notes')
+        .values(rows)
+        .onConflict((oc) => oc.column('reference').doNothing())
+        .returning('reference'),
+  );
 
   constructor(db: Db, events: EventSink) {
     this.#db = db.kysely;
@@ -128,7 +154,7 @@ export class NoteStore {
         else outcomes[i] = { status: 'already_superseded' };
       }
       const pending = items.filter((_, i) => outcomes[i] === undefined);
-      const written = await insertWithFreshReferences(trx, pending);
+      const written = await insertWithFreshReferences(trx, pending, this.#insertNotes);
       for (const [item, reference] of claimed) {
         if (written.has(item) && item.note.reference !== reference) await repointKey(trx, item);
       }
@@ -159,7 +185,7 @@ export class NoteStore {
       const result = results[i];
       if (result.status !== 'created') continue;
       const scope = { organisationId: item.scope.organisationId, mode: item.scope.mode };
-      events.push({ ...scope, type: 'wtn.created', data: { note: JSON.parse(result.document) } });
+      events.push({ ...scope, type: 'wtn.created', dataJson: `{"note":${result.document}}` });
       if (item.note.supersedes === null) continue;
       const old = await this.#summary(trx, item.scope, item.note.supersedes);
       if (!old) continue;
@@ -576,22 +602,21 @@ async function repointKey(trx: Transaction<Database>, item: NewNote): Promise<vo
 async function insertWithFreshReferences(
   trx: Transaction<Database>,
   items: NewNote[],
+  insert: MultiRowInsert<NewNoteRow, { reference: string }>,
 ): Promise<Map<NewNote, string>> {
   const written = new Map<NewNote, string>();
   let remaining = items;
   for (let draw = 0; draw < REFERENCE_DRAWS && remaining.length > 0; draw++) {
     if (draw > 0) for (const item of remaining) redraw(item);
-    const rows = new Map<string, { item: NewNote; row: Insertable<WtnNoteRow> }>();
+    const rows = new Map<string, { item: NewNote; row: NewNoteRow }>();
     for (const item of remaining) {
       while (rows.has(item.note.reference)) redraw(item);
       rows.set(item.note.reference, { item, row: toRow(item) });
     }
-    const inserted = await trx
-      .insertInto('wtn_notes')
-      .values([...rows.values()].map((r) => r.row))
-      .onConflict((oc) => oc.column('reference').doNothing())
-      .returning('reference')
-      .execute();
+    const inserted = await insert.insert(
+      trx,
+      [...rows.values()].map((r) => r.row),
+    );
     for (const { reference } of inserted) {
       const { item, row } = rows.get(reference)!;
       written.set(item, row.document);

@@ -135,14 +135,14 @@ function generateRoute(app: App, wtn: WtnService): void {
       },
     },
     async (request, reply) => {
-      const { document, replayed } = await wtn.generate(
+      const { document, replayed, reference } = await wtn.generate(
         request.body,
         scopeOf(request),
         request.idempotency ?? undefined,
         clientGone(reply),
       );
       if (replayed) return sendReplay(request, reply, 201, document);
-      return sendDocument(reply, 201, document);
+      return sendDocument(reply.header('Location', `/v1/wtn/${reference}`), 201, document);
     },
   );
 }

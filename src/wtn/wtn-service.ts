@@ -79,6 +79,7 @@ const CROSS_CHECK_DEPTH = 3;
 /** The note an Idempotency-Key created: the hash of the body it came with and the stored document. */
 export interface IdempotentNote {
   requestHash: string;
+  reference: string;
   /** The note's stored JSON document: the first response, byte for byte. */
   document: string;
 }
@@ -155,7 +156,7 @@ export class WtnService {
     scope: NoteScope,
     idempotency?: IdempotencyClaim,
     signal?: AbortSignal,
-  ): Promise<{ document: string; replayed: boolean }> {
+  ): Promise<{ document: string; replayed: boolean; reference: string }> {
     checkSeasonTicket(input);
     const supersedes =
       input.supersedes === undefined ? undefined : await this.#corrected(scope, input.supersedes);
@@ -189,7 +190,7 @@ export class WtnService {
     const outcome = await this.#writer.write({ scope, note, idempotency });
     if (outcome.status === 'created') {
       await this.#watchSeasonTicket(scope, note, verification);
-      return { document: outcome.document, replayed: false };
+      return { document: outcome.document, replayed: false, reference: note.reference };
     }
     if (outcome.status === 'already_superseded') throw await this.#supersededError(scope, supersedes!);
     if (outcome.status === 'no_reference_available') {
@@ -201,7 +202,7 @@ export class WtnService {
     // A concurrent request with the same key won: answer as its replay would.
     const earlier = await this.findIdempotent(scope, idempotency!.key);
     if (earlier?.requestHash === idempotency!.requestHash)
-      return { document: earlier.document, replayed: true };
+      return { document: earlier.document, replayed: true, reference: earlier.reference };
     throw new ApiError('IDEMPOTENCY_KEY_REUSED');
   }
 
@@ -462,7 +463,7 @@ export class WtnService {
   async findIdempotent(scope: NoteScope, key: string): Promise<IdempotentNote | undefined> {
     const found = await this.#store.findIdempotencyKey(scope, key, this.#clock.now());
     const document = found && (await this.#store.document(scope, found.reference));
-    return document ? { requestHash: found.requestHash, document } : undefined;
+    return document ? { requestHash: found.requestHash, document, reference: found.reference } : undefined;
   }
 
   /** The note's stored JSON document, exactly as it was first returned. */

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cycleAt } from '../../src/limits/cycle.ts';
 import { UsageLedger } from '../../src/limits/usage-ledger.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import type { Database } from '../../src/platform/db/schema.ts';
 import { installErrorHandling } from '../../src/platform/error-handler.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { freePort } from '../helpers/server-process.ts';
 
 /** What node-postgres really throws when nothing listens where the database should be. */
@@ -78,8 +77,7 @@ describe('a request that fails because the database cannot be reached', () => {
 
 describe('counted calls while the database cannot be reached', () => {
   it('wait for it, however many rounds, and are all recorded when it is back', async () => {
-    const real = await freshDatabase();
-    await migrateToLatest(real);
+    const real = await migratedDatabase();
     const now = '2026-01-01T00:00:00.000Z';
     await real.kysely
       .insertInto('organisations')

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createDb, type Db } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import {
   databaseUrl,
   type PostgresRun,
+  schemaFingerprint,
   TEMPLATE_SCHEMA,
   withPgClient,
   withSearchPath,
 } from './postgres-server.ts';
+import { replaySqliteMigrations } from './sqlite-migrations.ts';
 
 export { withPgClient };
 
@@ -25,26 +27,34 @@ declare module 'vitest' {
  */
 export async function freshDatabase(options: { sqliteFile?: string } = {}): Promise<Db> {
   if (!usingPostgres()) return createDb(`sqlite:${options.sqliteFile ?? ':memory:'}`);
-  return droppedOnClose(await newSchema({ migrated: false }));
+  return closedWithSchema(await newSchema({ migrated: false }));
 }
 
 /**
  * A fresh database with every migration applied, as `freshDatabase()` then `migrateToLatest()` leave
- * it. On PostgreSQL the statements the migrations ran once for the run are replayed in a new schema,
- * in one transaction (test/helpers/postgres-server.ts).
+ * it. On SQLite, in memory, by the statements the migrations ran replayed in one transaction
+ * (test/helpers/sqlite-migrations.ts). On PostgreSQL: a migrated schema another test of this worker closed and emptied (`recycle`), or
+ * else a new one, migrated by running the statements the migrations ran once for the run again, in
+ * one round trip (test/helpers/postgres-server.ts).
  */
 export async function migratedDatabase(): Promise<Db> {
   if (!usingPostgres()) {
     const db = createDb('sqlite::memory:');
-    await migrateToLatest(db);
+    await replaySqliteMigrations(db);
     return db;
   }
-  return droppedOnClose(await newSchema({ migrated: true }));
+  const spare = spareSchemas.pop();
+  const made = spare
+    ? { url: withSearchPath(await workerDatabase(), spare), schema: spare }
+    : await newSchema({ migrated: true });
+  if (spare) schemasOfThisFile.add(spare);
+  return closedWithSchema(made);
 }
 
 /**
  * A new schema in this worker's database, empty or migrated; its URL works in that schema. The schema
- * is dropped when the test file ends (test/file-setup.ts), or sooner when a `Db` on it closes.
+ * is dropped when the test file ends (test/file-setup.ts), or sooner when a `Db` on it closes (which
+ * may instead empty it for another test: `recycle`).
  *
  * Each test worker has a database of its own, and a test's schemas go as soon as it is done with them:
  * Kysely's migrator lists every column of every table of every schema in the database before it
@@ -54,17 +64,10 @@ export async function migratedDatabase(): Promise<Db> {
 export async function newSchema(options: { migrated: boolean }): Promise<{ url: string; schema: string }> {
   const database = await workerDatabase();
   const schema = `wcs_test_${randomBytes(6).toString('hex')}`;
-  await withPgClient(database, async (c) => {
-    await c.query('BEGIN');
-    await c.query(`CREATE SCHEMA "${schema}"`);
-    if (options.migrated) {
-      await c.query(`SET LOCAL search_path TO "${schema}"`);
-      for (const { sql, parameters } of postgresRun().migrations) {
-        await c.query(sql.replaceAll(`"${TEMPLATE_SCHEMA}"`, `"${schema}"`), parameters);
-      }
-    }
-    await c.query('COMMIT');
-  });
+  const migrations = options.migrated
+    ? `SET LOCAL search_path TO "${schema}";\n${postgresRun().migrations.replaceAll(`"${TEMPLATE_SCHEMA}"`, `"${schema}"`)};`
+    : '';
+  await inWorkerDatabase((c) => c.query(`BEGIN;\nCREATE SCHEMA "${schema}";\n${migrations}\nCOMMIT`));
   schemasOfThisFile.add(schema);
   return { url: withSearchPath(database, schema), schema };
 }
@@ -80,7 +83,7 @@ export async function dropTestSchemas(): Promise<void> {
 }
 
 async function dropSchemas(schemas: string[]): Promise<void> {
-  await withPgClient(await workerDatabase(), async (c) => {
+  await inWorkerDatabase(async (c) => {
     // A connection a test left open and mid-transaction must not hang the run: its schema is then left
     // for the end of the run, when the worker's whole database goes (test/global-setup.ts).
     await c.query("SET lock_timeout = '5s'");
@@ -88,7 +91,12 @@ async function dropSchemas(schemas: string[]): Promise<void> {
   });
 }
 
-function droppedOnClose({ url, schema }: { url: string; schema: string }): Db {
+/**
+ * A `Db` on `schema` that, once closed, empties the schema for the next test that asks for a migrated
+ * database when it is one (`recycle`), or else drops it: creating and migrating a schema, then dropping
+ * it, took PostgreSQL about half a second of work for each test; deleting a test's rows, milliseconds.
+ */
+function closedWithSchema({ url, schema }: { url: string; schema: string }): Db {
   const db = createDb(url);
   let closing: Promise<void> | undefined;
   return {
@@ -96,14 +104,70 @@ function droppedOnClose({ url, schema }: { url: string; schema: string }): Db {
     close() {
       closing ??= (async () => {
         await db.close();
-        if (schemasOfThisFile.delete(schema)) await dropSchemas([schema]);
+        if (!schemasOfThisFile.delete(schema)) return;
+        if (await recycle(schema)) spareSchemas.push(schema);
+        else await dropSchemas([schema]);
       })();
       return closing;
     },
   };
 }
 
+/** Migrated schemas emptied by `recycle`, for this worker's next tests. */
+const spareSchemas: string[] = [];
+const MAX_SPARE_SCHEMAS = 4;
+
+/**
+ * Empties a schema whose `Db` has closed when it is a migrated one, so that it is again exactly what
+ * migrating a new schema leaves: every data table empty, every sequence at its start, and the structure
+ * and the migrator's records those of the run's migrations. A schema of any other make (not yet, or not fully, migrated, or
+ * changed by its test) is not reused. Only schemas closed by their test are reused: their pools have
+ * ended, so nothing of that test can still write to them.
+ */
+async function recycle(schema: string): Promise<boolean> {
+  const run = postgresRun();
+  if (!run.recyclable || spareSchemas.length >= MAX_SPARE_SCHEMAS) return false;
+  try {
+    return await inWorkerDatabase(async (c) => {
+      await c.query("SET lock_timeout = '2s'");
+      if ((await schemaFingerprint(c, schema)) !== run.fingerprint) return false;
+      const empty = [
+        ...run.dataTables.map((t) => `DELETE FROM "${schema}"."${t}"`),
+        ...run.sequences.map((q) => `ALTER SEQUENCE "${schema}"."${q}" RESTART`),
+      ].join(';\n');
+      await c.query(`BEGIN;\nSET LOCAL synchronous_commit = off;\n${empty};\nCOMMIT`);
+      return true;
+    });
+  } catch {
+    return false;
+  }
+}
+
 let worker: Promise<string> | undefined;
+let workerPool: pg.Pool | undefined;
+
+/**
+ * Runs `action` on this worker's one connection to its database, kept between tests (a connection costs
+ * PostgreSQL a process and this test some 15 ms) and closed once idle; one that failed is not reused.
+ */
+async function inWorkerDatabase<T>(action: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const url = await workerDatabase();
+  workerPool ??= new pg.Pool({
+    connectionString: url,
+    max: 1,
+    idleTimeoutMillis: 2_000,
+    allowExitOnIdle: true,
+  });
+  const client = await workerPool.connect();
+  try {
+    const result = await action(client);
+    client.release();
+    return result;
+  } catch (error) {
+    client.release(true);
+    throw error;
+  }
+}
 
 /** This worker's database, made on first use and dropped after the run (test/global-setup.ts). */
 function workerDatabase(): Promise<string> {

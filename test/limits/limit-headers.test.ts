@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { type LimitedApp, limitedApp } from './limited-app.ts';
 
 let db: Db;
@@ -10,7 +10,7 @@ let t: LimitedApp;
 const clock = new ManualClock('2026-02-20T12:00:00Z');
 
 beforeAll(async () => {
-  db = await freshDatabase();
+  db = await migratedDatabase();
   t = await limitedApp(db, clock);
 });
 

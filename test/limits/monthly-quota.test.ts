@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_MODE_PER_MINUTE } from '../../src/accounts/plans.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { type LimitedApp, limitedApp, monthlyRemaining, recordUsage, replayOf } from './limited-app.ts';
 
 let db: Db;
@@ -12,7 +12,7 @@ const clock = new ManualClock('2026-03-14T10:00:00Z');
 
 beforeEach(async () => {
   clock.set('2026-03-14T10:00:00Z');
-  db = await freshDatabase();
+  db = await migratedDatabase();
   t = await limitedApp(db, clock);
 });
 

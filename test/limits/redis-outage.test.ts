@@ -2,7 +2,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/platform/db/database.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { type LimitedApp, limitedApp } from './limited-app.ts';
 
 let db: Db | undefined;
@@ -49,7 +49,7 @@ async function hungRedis(): Promise<number> {
 
 async function appOn(redisUrl: string) {
   const lines: string[] = [];
-  db = await freshDatabase();
+  db = await migratedDatabase();
   t = await limitedApp(db, undefined, { redisUrl, log: { write: (line) => lines.push(line) } });
   return { t, lines };
 }

@@ -3,16 +3,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cycleAt } from '../../src/limits/cycle.ts';
 import { UsageLedger } from '../../src/limits/usage-ledger.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 
 let db: Db;
 let ledger: UsageLedger;
 const keys = ['key_ledger_a', 'key_ledger_b'];
 
 beforeEach(async () => {
-  db = await freshDatabase();
-  await migrateToLatest(db);
+  db = await migratedDatabase();
   const now = '2026-01-01T00:00:00.000Z';
   await db.kysely
     .insertInto('organisations')

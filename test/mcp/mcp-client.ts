@@ -1,6 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { FastifyInstance } from 'fastify';
 
 /** The SDK's own client over Streamable HTTP, sending the key as an MCP client's config would. */
 export async function connectHttp(baseUrl: string, key: string): Promise<Client> {
@@ -40,4 +41,24 @@ export function noteRequest(overrides: Record<string, unknown> = {}): Record<str
     transfer_date: new Date().toISOString().slice(0, 10),
     ...overrides,
   };
+}
+
+/** One JSON-RPC message POSTed to /mcp in-process, with the headers a Streamable HTTP client sends. */
+export function postMcp(
+  app: FastifyInstance,
+  key: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/mcp',
+    headers: {
+      authorization: `Bearer ${key}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...headers,
+    },
+    payload: JSON.stringify(body),
+  });
 }

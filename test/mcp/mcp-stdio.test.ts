@@ -8,6 +8,10 @@ import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { callTool, noteRequest } from './mcp-client.ts';
 
 const CLI = join(new URL('../../', import.meta.url).pathname, 'src/cli/main.ts');
+/** The run's compile cache (test/global-setup.ts): each `wcs mcp` starts sooner, and runs the same. */
+const COMPILE_CACHE: Record<string, string> = process.env.NODE_COMPILE_CACHE
+  ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE }
+  : {};
 
 let t: TestApp;
 let apiUrl: string;
@@ -25,7 +29,7 @@ async function connectStdio(key: string): Promise<{ client: Client; stderr: () =
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp'],
-    env: { WCS_API_KEY: key, WCS_BASE_URL: apiUrl, PATH: process.env.PATH ?? '' },
+    env: { WCS_API_KEY: key, WCS_BASE_URL: apiUrl, PATH: process.env.PATH ?? '', ...COMPILE_CACHE },
     stderr: 'pipe',
   });
   let stderr = '';
@@ -83,7 +87,12 @@ describe('wcs mcp over stdio', () => {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [CLI, 'mcp'],
-      env: { WCS_API_KEY: 'wcs_test_x', WCS_BASE_URL: 'http://127.0.0.1:9', PATH: process.env.PATH ?? '' },
+      env: {
+        WCS_API_KEY: 'wcs_test_x',
+        WCS_BASE_URL: 'http://127.0.0.1:9',
+        PATH: process.env.PATH ?? '',
+        ...COMPILE_CACHE,
+      },
       stderr: 'pipe',
     });
     const client = new Client({ name: 'wcs-test-client', version: '1.0.0' });
@@ -98,7 +107,7 @@ describe('wcs mcp over stdio', () => {
 
   it('refuses to start without WCS_API_KEY, saying so on stderr', async () => {
     const run = promisify(execFile)(process.execPath, [CLI, 'mcp'], {
-      env: { PATH: process.env.PATH ?? '' },
+      env: { PATH: process.env.PATH ?? '', ...COMPILE_CACHE },
     });
     await expect(run).rejects.toMatchObject({
       code: 1,
@@ -113,7 +122,7 @@ describe('wcs mcp over stdio', () => {
     ['https://wcs.example.org/v1', /ends in \/v1: give the service's address without it/],
   ])('refuses to start with WCS_BASE_URL=%s, saying what to give instead', async (url, message) => {
     const run = promisify(execFile)(process.execPath, [CLI, 'mcp'], {
-      env: { WCS_API_KEY: 'wcs_test_x', WCS_BASE_URL: url, PATH: process.env.PATH ?? '' },
+      env: { WCS_API_KEY: 'wcs_test_x', WCS_BASE_URL: url, PATH: process.env.PATH ?? '', ...COMPILE_CACHE },
     });
     await expect(run).rejects.toMatchObject({ code: 1, stdout: '', stderr: expect.stringMatching(message) });
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { postMcp } from '../mcp/mcp-client.ts';
 import { PortalClient, uniqueEmail } from '../portal/portal-client.ts';
 import { receiptBody, siteBody } from '../receipts/receipt-app.ts';
 import { validBody } from '../wtn/wtn-app.ts';
@@ -298,20 +299,11 @@ describe('text outside /v1', () => {
       ['list_transfer_notes', { carrier_registration_number: 'CBDU\u0000' }],
       ['classify_waste', { description: 'oily rags \ud800' }],
     ] as const) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/mcp',
-        headers: {
-          authorization: `Bearer ${key}`,
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-        },
-        payload: JSON.stringify({
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'tools/call',
-          params: { name, arguments: args },
-        }),
+      const response = await postMcp(t.app, key, {
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name, arguments: args },
       });
       expect(response.statusCode, `${name}: ${response.body}`).toBe(200);
       expect(response.json().result?.isError ?? response.json().error, name).toBeTruthy();

@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { RESET_REQUEST_POLICY, THROTTLE_POLICY } from '../../src/portal/login-throttle.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { PortalClient, problem, uniqueEmail } from './portal-client.ts';
 import { type SmtpStandIn, startSmtpStandIn } from './smtp-stand-in.ts';
 
@@ -205,7 +205,7 @@ describe('password reset by email', () => {
       PUBLIC_URL,
       LOG_LEVEL: 'info',
     });
-    const db = await freshDatabase();
+    const db = await migratedDatabase();
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const app = await buildApp(config, { db, logger });
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyRow } from '../../src/accounts/tables.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
 import { defaultMode } from '../../src/portal/viewed-mode.ts';
 import type { WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
@@ -7,6 +8,8 @@ import { readPdf } from '../wtn/pdf-text.ts';
 import { PortalClient, problem, uniqueEmail } from './portal-client.ts';
 
 let t: TestApp;
+/** Moved on a second after each note, so "newest first" never meets two notes made in one millisecond. */
+const clock = new ManualClock(Date.now());
 
 /** A note recorded for an organisation, through the service POST /v1/generate-wtn uses. */
 async function note(
@@ -27,6 +30,7 @@ async function note(
     },
     { organisationId: orgId, mode },
   );
+  clock.advance(1000);
   return JSON.parse(document);
 }
 
@@ -59,7 +63,7 @@ let tester: { client: PortalClient; orgId: string };
 const notes: Record<string, WasteTransferNote> = {};
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused' } });
+  t = await createTestApp({ clock, env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused' } });
   owner = await signedIn('Acme Waste Ltd');
   await owner.client.createKey('Production', 'live');
   notes.march = await note(owner.orgId, 'live', '2026-03-10', 'Plasterboard offcuts');

@@ -6,7 +6,7 @@ import type { Db } from '../../src/platform/db/database.ts';
 import { up as createRequestLog } from '../../src/requests/migrations/0016-request-log.ts';
 import { type AnsweredRequest, RequestLogService } from '../../src/requests/request-log-service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
-import { freshDatabase, usingPostgres } from '../helpers/database.ts';
+import { migratedDatabase, usingPostgres } from '../helpers/database.ts';
 
 const dialect = usingPostgres() ? 'PostgreSQL' : 'SQLite';
 const DAY = 86_400_000;
@@ -104,7 +104,7 @@ describe(`REQUEST_LOG_RETENTION_DAYS (${dialect})`, () => {
   });
 
   it('is what an instance with WEBHOOK_WORKER=on prunes to when it starts; one with it off never prunes', async () => {
-    const db = await freshDatabase();
+    const db = await migratedDatabase();
     const clock = new ManualClock(T0);
     try {
       const off = await createTestApp({

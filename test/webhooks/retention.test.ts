@@ -8,7 +8,7 @@ import type { NewEvent } from '../../src/platform/events.ts';
 import { recordEvents } from '../../src/webhooks/event-outbox.ts';
 import { EventRetention } from '../../src/webhooks/retention.ts';
 import { createTestApp } from '../helpers/app.ts';
-import { freshDatabase, usingPostgres } from '../helpers/database.ts';
+import { migratedDatabase, usingPostgres } from '../helpers/database.ts';
 import { sharedDatabaseUrl } from '../helpers/server-process.ts';
 import { WebhookReceiver } from '../helpers/webhook-receiver.ts';
 import { type WebhookApp, webhookApp } from './webhook-app.ts';
@@ -198,7 +198,7 @@ describe(`event retention (${dialect})`, () => {
 
 describe(`the schedule (${dialect})`, () => {
   it('prunes when an instance with WEBHOOK_WORKER=on starts, and never on one with it off', async () => {
-    const db = await freshDatabase();
+    const db = await migratedDatabase();
     const left = async () => (await db.kysely.selectFrom('events').select('id').execute()).length;
     try {
       const off = await createTestApp({ db, env: { WEBHOOK_WORKER: 'off' } });

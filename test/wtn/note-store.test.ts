@@ -2,14 +2,13 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { migrateToLatest } from '../../src/platform/db/migrate.ts';
 import { recordEvents } from '../../src/webhooks/event-outbox.ts';
 import { noteJson } from '../../src/wtn/note-lifecycle.ts';
 import { type NewNote, type NoteScope, NoteStore } from '../../src/wtn/note-store.ts';
 import { NoteWriter } from '../../src/wtn/note-writer.ts';
 import { REFERENCE_PATTERN } from '../../src/wtn/reference.ts';
 import type { NoteContent } from '../../src/wtn/wtn-schemas.ts';
-import { freshDatabase, usingPostgres } from '../helpers/database.ts';
+import { migratedDatabase, usingPostgres } from '../helpers/database.ts';
 
 /** A new note as the API returns it: its content, and a lifecycle with nothing in it yet. */
 const asReturned = (n: NoteContent) => JSON.parse(noteJson(JSON.stringify(n)));
@@ -75,8 +74,7 @@ const item = (scope: NoteScope, n: NoteContent, idempotency?: NewNote['idempoten
 });
 
 beforeEach(async () => {
-  db = await freshDatabase();
-  await migrateToLatest(db);
+  db = await migratedDatabase();
   for (const id of ['org_a', 'org_b']) {
     await db.kysely
       .insertInto('organisations')

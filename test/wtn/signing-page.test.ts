@@ -5,7 +5,7 @@ import { loadConfig } from '../../src/config.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { HIERARCHY_DECLARATION } from '../../src/wtn/declarations.ts';
 import type { WasteTransferNote } from '../../src/wtn/wtn-schemas.ts';
-import { freshDatabase } from '../helpers/database.ts';
+import { migratedDatabase } from '../helpers/database.ts';
 import { signingClient, text } from './signing-client.ts';
 import { bodyWith, validBody, type WtnApp, wtnApp } from './wtn-app.ts';
 
@@ -175,7 +175,7 @@ describe('the page and its logs', () => {
 
   it('never writes a token to the log, and a fault is a page with a reference, not a stack trace', async () => {
     const lines: string[] = [];
-    const db = await freshDatabase();
+    const db = await migratedDatabase();
     const config = loadConfig({ REDIS_URL: process.env.REDIS_URL, LOG_LEVEL: 'info' });
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
     const app = await buildApp(config, { db, logger });

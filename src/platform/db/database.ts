@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase as SqliteDialectDatabase } from 'kysely';
-import { LRUCache } from 'lru-cache';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { createSqlite, type SqliteOptions } from './sqlite.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -20,53 +17,10 @@ export interface Db {
  * The one place that knows which database is behind DATABASE_URL. Repository code above this sees only
  * Kysely; the dialect differences (connection, pragmas, pool) stay here.
  */
-export function createDb(url: string): Db {
-  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length));
+export function createDb(url: string, options: SqliteOptions = {}): Db {
+  if (url.startsWith('sqlite:')) return createSqlite(url.slice('sqlite:'.length), options);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) return createPostgres(url);
   throw new Error(`DATABASE_URL must start with sqlite: or postgres:// (got ${url.split(':')[0]}:)`);
-}
-
-function createSqlite(path: string): Db {
-  const memory = path === ':memory:' || path === '';
-  const file = memory ? ':memory:' : resolve(path);
-  if (!memory) mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new SqliteDatabase(file);
-  // WAL lets readers proceed during a write; synchronous=FULL makes every commit durable before it
-  // returns (NORMAL in WAL mode can lose the last commits on power loss), so nothing acknowledged to a
-  // client is lost.
-  sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = FULL');
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-  });
-  return {
-    kysely,
-    dialect: 'sqlite',
-    location: memory ? 'sqlite (in memory)' : `sqlite:${file}`,
-    close: () => kysely.destroy(),
-  };
-}
-
-/**
- * Kysely asks the driver to prepare every query afresh; compiling SQL costs tens of microseconds, more
- * than running most of our queries. The same SQL text reuses its prepared statement (Kysely runs one
- * query at a time on the connection, so a statement is never in use twice).
- */
-function withStatementCache(sqlite: SqliteDatabase.Database): SqliteDialectDatabase {
-  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max: 1_000 });
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
 }
 
 function createPostgres(url: string): Db {

@@ -46,7 +46,7 @@ class CapabilityMigrations implements MigrationProvider {
 
 /** Applies every migration not yet applied. */
 export function migrateToLatest(db: Db): Promise<MigrationResultSet> {
-  return migrate(db, (migrator) => migrator.migrateToLatest());
+  return migrate(db, (migrator) => migrator.migrateToLatest(), { latest: true });
 }
 
 /** Applies migrations up to and including `name` (tests of a data migration start from before it). */
@@ -57,6 +57,7 @@ export function migrateUpTo(db: Db, name: string): Promise<MigrationResultSet> {
 async function migrate(
   db: Db,
   run: (migrator: Migrator) => Promise<MigrationResultSet>,
+  options: { latest?: boolean } = {},
 ): Promise<MigrationResultSet> {
   // On PostgreSQL the bookkeeping tables live in the schema the connection works in (its search_path),
   // so databases that keep several schemas side by side each migrate on their own.
@@ -64,11 +65,9 @@ async function migrate(
     db.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db.kysely)).rows[0].schema
       : undefined;
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: new CapabilityMigrations(),
-    migrationTableSchema,
-  });
+  const provider = new CapabilityMigrations();
+  if (options.latest && (await upToDate(db, provider, migrationTableSchema))) return { results: [] };
+  const migrator = new Migrator({ db: db.kysely, provider, migrationTableSchema });
   let result = await run(migrator);
   // Before migrating, Kysely looks for its bookkeeping table by listing the tables of every schema in the
   // database; a migration running at that moment in another schema (another service sharing the
@@ -84,6 +83,41 @@ async function migrate(
     throw error;
   }
   return result;
+}
+
+/**
+ * Whether the migrator would find nothing to do: every migration applied, in order, nothing else, and
+ * its lock row in place. Most starts find that, and one read of its own tables says so, where Kysely
+ * first looks at every table of every schema in the database (on PostgreSQL, tens of milliseconds and
+ * more with each schema). Anything else, a new database included, is left to the migrator.
+ */
+async function upToDate(db: Db, provider: MigrationProvider, schema: string | undefined): Promise<boolean> {
+  const table = (name: string) => (schema ? sql.table(`${schema}.${name}`) : sql.table(name));
+  let applied: { name: string; timestamp: string; lockRow: unknown }[];
+  try {
+    applied = (
+      await sql<{ name: string; timestamp: string; lockRow: unknown }>`select name, timestamp,
+        exists (select 1 from ${table('kysely_migration_lock')} where id = 'migration_lock') as "lockRow"
+        from ${table('kysely_migration')}`.execute(db.kysely)
+    ).rows;
+  } catch {
+    return false;
+  }
+  // In the order Kysely reads them (by time, then name), against every migration's name in order.
+  const inOrder = applied
+    .sort((a, b) =>
+      a.timestamp === b.timestamp
+        ? a.name.localeCompare(b.name)
+        : new Date(a.timestamp).getTime() - new Date(b.timestamp).getTime(),
+    )
+    .map((row) => row.name);
+  const all = Object.keys(await provider.getMigrations()).sort();
+  return (
+    applied.length > 0 &&
+    applied.every((row) => Boolean(row.lockRow)) &&
+    inOrder.length === all.length &&
+    inOrder.every((name, i) => name === all[i])
+  );
 }
 
 function droppedWhileListing(result: MigrationResultSet): boolean {
