@@ -12,7 +12,9 @@ export default defineConfig({
     maxWorkers: 2,
     // Each worker evaluates the service's modules once, not once per test file: evaluating them was
     // close to a third of the run. Test files do not share state through modules (no module mocks, no
-    // globals; each test builds its own app, database and servers), so isolation bought nothing.
+    // globals; each test builds its own app, database and servers), so isolation bought nothing. The one
+    // thing a worker keeps from file to file on purpose is the browser tests' server and Chromium
+    // (test/helpers/browser.ts): each file works in its own browser contexts and organisations.
     isolate: false,
     // The files that start servers, browsers and npm first, so that the last minute is not one of them.
     sequence: { sequencer: SlowFirstSequencer },

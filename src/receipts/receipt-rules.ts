@@ -56,7 +56,7 @@ export function checkReceipt(
   const errors: ErrorDetail[] = [];
   const warnings: ReceiptWarning[] = [];
   const fail = (field: string, issue: string) => errors.push({ field, issue });
-  const receipt: ReceiptContent = structuredClone(input);
+  const receipt = copyOf(input);
   // null is "none", as DWT reads it: the same as leaving the field out.
   if (receipt.reason_for_no_consignment_code === null) delete receipt.reason_for_no_consignment_code;
   if (receipt.carrier?.reason_for_no_registration_number === null)
@@ -285,4 +285,17 @@ function checkComponents(
       }
     });
   }
+}
+
+/**
+ * A deep copy of a receipt: JSON-shaped data (objects, arrays, strings, numbers, booleans, null), so a
+ * plain walk does what structuredClone does at a fraction of its cost. Keys are copied as data
+ * properties (Object.fromEntries), never through an assignment a `__proto__` key could misuse.
+ */
+function copyOf<T>(value: T): T {
+  if (Array.isArray(value)) return value.map(copyOf) as T;
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copyOf(v)])) as T;
+  }
+  return value;
 }

@@ -1,10 +1,23 @@
 import type { Kysely, Transaction } from 'kysely';
+import { inList } from '../platform/compiled-once.ts';
 import type { Db } from '../platform/db/database.ts';
 import { markLeased } from '../platform/db/lease.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { EventSink, NewEvent } from '../platform/events.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
 import { isIdOf } from '../platform/ids.ts';
+import {
+  applyChanges,
+  dueReceipts,
+  finishAttempt,
+  insertAttempts,
+  insertReceipts,
+  insertRevisions,
+  leaseExpired,
+  type ReceiptChanges,
+  receiptsById,
+  releaseStaleKey,
+} from './receipt-queries.ts';
 import type { ReceiptScope } from './receipt-types.ts';
 import { receiptView } from './receipt-view.ts';
 import type {
@@ -90,38 +103,28 @@ export class ReceiptStore {
       for (const { row, idempotency } of items) {
         if (!idempotency) continue;
         // A key last used more than 24 hours ago may be used again (the idempotency window).
-        await trx
-          .updateTable('waste_receipts')
-          .set({ idempotency_key: null })
-          .where('organisation_id', '=', row.organisation_id)
-          .where('mode', '=', row.mode)
-          .where('idempotency_key', '=', idempotency.key)
-          .where(
-            'created_at',
-            '<=',
-            new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
-          )
-          .execute();
+        await releaseStaleKey.execute(trx, {
+          organisationId: row.organisation_id,
+          mode: row.mode,
+          key: idempotency.key,
+          cutoff: new Date(Date.parse(row.created_at) - IDEMPOTENCY_WINDOW_MS).toISOString(),
+        });
       }
       // One insert for the batch: a receipt whose key is taken (by an earlier row of the batch too) is
       // skipped by the unique constraint, and missing from what the insert returns.
-      const inserted = await trx
-        .insertInto('waste_receipts')
-        .values(
-          items.map(({ row, idempotency }) => ({
-            ...row,
-            idempotency_key: idempotency?.key ?? null,
-            request_hash: idempotency?.requestHash ?? null,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['organisation_id', 'mode', 'idempotency_key']).doNothing())
-        .returning('id')
-        .execute();
+      const inserted = await insertReceipts.insert(
+        trx,
+        items.map(({ row, idempotency }) => ({
+          ...row,
+          idempotency_key: idempotency?.key ?? null,
+          request_hash: idempotency?.requestHash ?? null,
+        })),
+      );
       const created = new Set(inserted.map((r) => r.id));
       const revisions = items
         .filter(({ row }) => created.has(row.id))
         .map(({ row }) => ({ receipt_id: row.id, revision: 1, created_at: row.created_at, body: row.body }));
-      if (revisions.length > 0) await trx.insertInto('waste_receipt_revisions').values(revisions).execute();
+      if (revisions.length > 0) await insertRevisions.insert(trx, revisions);
       return items.map(({ row }) => (created.has(row.id) ? 'created' : 'idempotency_key_taken'));
     });
   }
@@ -224,16 +227,7 @@ export class ReceiptStore {
     if (modes.length === 0) return [];
     return this.#db.kysely.transaction().execute(async (trx) => {
       const at = now.toISOString();
-      let due = trx
-        .selectFrom('waste_receipts')
-        .selectAll()
-        .where('next_attempt_at', '<=', at)
-        .where('lease_until', 'is', null)
-        .where('mode', 'in', modes)
-        .orderBy('next_attempt_at')
-        .limit(limit);
-      if (this.#lockRows) due = due.forUpdate().skipLocked();
-      const rows = await due.execute();
+      const rows = await dueReceipts.rows(trx, { at, modes, limit, lock: this.#lockRows });
       if (rows.length === 0) return [];
       await markLeased(
         trx,
@@ -248,18 +242,16 @@ export class ReceiptStore {
         const operation = row.waste_tracking_id ? 'update' : 'create';
         return { row: { ...row, status: 'submitting', attempts: attempt }, attempt, operation };
       });
-      await trx
-        .insertInto('waste_receipt_attempts')
-        .values(
-          claimed.map(({ row, attempt, operation }) => ({
-            receipt_id: row.id,
-            number: attempt,
-            revision: row.revision,
-            operation,
-            started_at: at,
-          })),
-        )
-        .execute();
+      await insertAttempts.insert(
+        trx,
+        claimed.map(({ row, attempt, operation }) => ({
+          receipt_id: row.id,
+          number: attempt,
+          revision: row.revision,
+          operation,
+          started_at: at,
+        })),
+      );
       return claimed;
     });
   }
@@ -274,22 +266,16 @@ export class ReceiptStore {
     const at = now.toISOString();
     return this.#db.kysely.transaction().execute(async (trx) => {
       for (const { id, attempt, done } of items) {
-        await trx
-          .updateTable('waste_receipt_attempts')
-          .set({ finished_at: at, result: done.result, http_status: done.httpStatus, detail: done.outcome })
-          .where('receipt_id', '=', id)
-          .where('number', '=', attempt)
-          .execute();
+        await finishAttempt.execute(trx, {
+          at,
+          result: done.result,
+          httpStatus: done.httpStatus,
+          detail: done.outcome,
+          id,
+          attempt,
+        });
       }
-      const rows = await trx
-        .selectFrom('waste_receipts')
-        .selectAll()
-        .where(
-          'id',
-          'in',
-          items.map((item) => item.id),
-        )
-        .execute();
+      const rows = await receiptsById.rows(trx, inList([...new Set(items.map((item) => item.id))]));
       const current = new Map(rows.map((row) => [row.id, row]));
       const events: NewEvent[] = [];
       for (const { id, attempt, sentRevision, done } of items) {
@@ -297,8 +283,8 @@ export class ReceiptStore {
         if (!row || row.attempts !== attempt) continue;
         const accepted = done.result === 'accepted';
         const correctedMeanwhile = row.revision > sentRevision && (accepted || done.result === 'rejected');
-        const changes = {
-          status: correctedMeanwhile ? ('pending' as const) : done.status,
+        const changes: ReceiptChanges = {
+          status: correctedMeanwhile ? 'pending' : done.status,
           next_attempt_at: correctedMeanwhile ? at : done.nextAttemptAt,
           lease_until: null,
           outcome: done.outcome,
@@ -307,7 +293,7 @@ export class ReceiptStore {
           ...(done.dwtRevision !== undefined ? { dwt_revision: done.dwtRevision } : {}),
           ...(accepted && !row.submitted_at ? { submitted_at: at } : {}),
         };
-        await trx.updateTable('waste_receipts').set(changes).where('id', '=', id).execute();
+        await applyChanges.execute(trx, { id, changes });
         // The row as it now stands, without reading it back (a later attempt of the batch sees it too).
         const updated: WasteReceiptRow = { ...row, ...changes };
         current.set(id, updated);
@@ -321,12 +307,7 @@ export class ReceiptStore {
 
   /** Receipts whose lease ran out while `submitting`: their worker stopped mid-request. */
   async expiredLeases(now: Date): Promise<WasteReceiptRow[]> {
-    return this.#db.kysely
-      .selectFrom('waste_receipts')
-      .selectAll()
-      .where('status', '=', 'submitting')
-      .where('lease_until', '<', now.toISOString())
-      .execute();
+    return leaseExpired.rows(this.#db.kysely, now.toISOString());
   }
 
   /** Sets a receipt's state outside an attempt (a person's resolution); false when it was not in `from`. */

@@ -1,5 +1,6 @@
 import type { Db } from '../platform/db/database.ts';
 import { isIdOf } from '../platform/ids.ts';
+import { siteDocument } from './receipt-queries.ts';
 import type { ReceiptScope } from './receipt-types.ts';
 import type { Site } from './site-types.ts';
 
@@ -27,13 +28,7 @@ export class SiteStore {
 
   async get(scope: ReceiptScope, id: string): Promise<Site | undefined> {
     if (!isIdOf('site', id)) return undefined;
-    const row = await this.#db.kysely
-      .selectFrom('receiving_sites')
-      .select('document')
-      .where('id', '=', id)
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .executeTakeFirst();
+    const row = await siteDocument.first(this.#db.kysely, { id, ...scope });
     return row && (JSON.parse(row.document) as Site);
   }
 

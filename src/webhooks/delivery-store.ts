@@ -1,23 +1,22 @@
 import type { Kysely, Transaction } from 'kysely';
+import { inList } from '../platform/compiled-once.ts';
 import type { Db } from '../platform/db/database.ts';
 import { markLeased } from '../platform/db/lease.ts';
 import type { Database } from '../platform/db/schema.ts';
+import {
+  type ClaimedEndpoint,
+  type DueEndpoint,
+  dueEndpoints,
+  endpointRecovered,
+  eventsById,
+  finishAttempt,
+  finishDelivery,
+  insertAttempts,
+  leaseExpired,
+  oldestDue,
+} from './delivery-queries.ts';
 import { recordEvents } from './event-outbox.ts';
-import type { EventRow, WebhookDeliveryRow, WebhookEndpointRow } from './tables.ts';
-
-/** What a worker needs of an endpoint to send to it. */
-const CLAIMED_ENDPOINT = [
-  'id',
-  'organisation_id',
-  'mode',
-  'url',
-  'secret',
-  'previous_secret',
-  'previous_secret_expires_at',
-] as const;
-type ClaimedEndpoint = Pick<WebhookEndpointRow, (typeof CLAIMED_ENDPOINT)[number]>;
-/** An endpoint with deliveries due, and the requests open to it (a string from PostgreSQL's count). */
-type DueEndpoint = ClaimedEndpoint & { in_flight: number | string };
+import type { EventRow, WebhookDeliveryRow } from './tables.ts';
 
 /** A delivery taken by one worker, with what it needs to send it. */
 export interface ClaimedDelivery {
@@ -101,40 +100,13 @@ export class DeliveryStore {
     const full = [...(limits.inFlightByOrganisation ?? [])]
       .filter(([, n]) => n >= limits.perOrganisation)
       .map(([org]) => org);
-    return trx
-      .selectFrom((qb) =>
-        qb
-          .selectFrom('webhook_endpoints as e')
-          .where('e.status', '=', 'enabled')
-          .$if(full.length > 0, (q) => q.where('e.organisation_id', 'not in', full))
-          .$if(limits.only !== undefined, (q) => q.where('e.id', 'in', limits.only!))
-          .select((eb) => [
-            ...CLAIMED_ENDPOINT.map((column) => `e.${column}` as const),
-            eb
-              .selectFrom('webhook_deliveries as d')
-              .select('d.next_attempt_at')
-              .whereRef('d.endpoint_id', '=', 'e.id')
-              .where('d.next_attempt_at', '<=', at)
-              .where('d.lease_until', 'is', null)
-              .orderBy('d.next_attempt_at')
-              .limit(1)
-              .as('oldest_due'),
-            eb
-              .selectFrom('webhook_deliveries as d')
-              .select((ib) => ib.fn.countAll<number | string>().as('n'))
-              .whereRef('d.endpoint_id', '=', 'e.id')
-              .where('d.lease_until', '>=', at)
-              .as('in_flight'),
-          ])
-          .as('c'),
-      )
-      .select([...CLAIMED_ENDPOINT.map((column) => `c.${column}` as const), 'c.in_flight'])
-      .where('c.oldest_due', 'is not', null)
-      .where('c.in_flight', '<', limits.perEndpoint)
-      .orderBy('c.oldest_due')
-      .orderBy('c.id')
-      .limit(limits.slots)
-      .execute() as Promise<DueEndpoint[]>;
+    return dueEndpoints.rows(trx, {
+      at,
+      full: inList(full),
+      only: limits.only && inList(limits.only),
+      perEndpoint: limits.perEndpoint,
+      slots: limits.slots,
+    });
   }
 
   /**
@@ -211,16 +183,7 @@ export class DeliveryStore {
     limit: number,
   ): Promise<WebhookDeliveryRow[]> {
     if (limit <= 0) return Promise.resolve([]);
-    let due = trx
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('endpoint_id', '=', endpointId)
-      .where('next_attempt_at', '<=', at)
-      .where('lease_until', 'is', null)
-      .orderBy('next_attempt_at')
-      .limit(limit);
-    if (this.#lockRows) due = due.forUpdate().skipLocked();
-    return due.execute();
+    return oldestDue.rows(trx, { endpointId, at, limit, lock: this.#lockRows });
   }
 
   /** Marks the chosen deliveries as being sent and records each attempt's start. */
@@ -240,15 +203,11 @@ export class DeliveryStore {
       leaseUntil,
       at,
     );
-    await trx
-      .insertInto('webhook_delivery_attempts')
-      .values(rows.map((r) => ({ delivery_id: r.id, number: r.attempts + 1, started_at: at })))
-      .execute();
-    const events = await trx
-      .selectFrom('events')
-      .selectAll()
-      .where('id', 'in', [...new Set(rows.map((r) => r.event_id))])
-      .execute();
+    await insertAttempts.insert(
+      trx,
+      rows.map((r) => ({ delivery_id: r.id, number: r.attempts + 1, started_at: at })),
+    );
+    const events = await eventsById.rows(trx, inList([...new Set(rows.map((r) => r.event_id))]));
     return rows.map((row) => {
       const { in_flight: _, ...endpoint } = endpoints.find((e) => e.id === row.endpoint_id)!;
       return {
@@ -270,32 +229,13 @@ export class DeliveryStore {
     return this.#db.transaction().execute(async (trx) => {
       for (const f of items) {
         const ok = f.error === null;
-        await trx
-          .updateTable('webhook_delivery_attempts')
-          .set({
-            finished_at: at,
-            http_status: f.httpStatus,
-            error: f.error,
-            response_excerpt: f.excerpt,
-            duration_ms: f.durationMs,
-          })
-          .where('delivery_id', '=', f.deliveryId)
-          .where('number', '=', f.attempt)
-          .execute();
-        await trx
-          .updateTable('webhook_deliveries')
-          .set({
-            status: ok ? 'succeeded' : f.nextAttemptAt ? 'retrying' : 'failed',
-            next_attempt_at: ok ? null : f.nextAttemptAt,
-            lease_until: null,
-            updated_at: at,
-            last_http_status: f.httpStatus,
-            last_error: f.error,
-            ...(ok ? { delivered_at: at } : {}),
-          })
-          .where('id', '=', f.deliveryId)
-          .where('attempts', '=', f.attempt)
-          .execute();
+        const end = { ...f, at };
+        await finishAttempt.execute(trx, end);
+        await finishDelivery.execute(trx, {
+          ...end,
+          status: ok ? 'succeeded' : f.nextAttemptAt ? 'retrying' : 'failed',
+          nextAttemptAt: ok ? null : f.nextAttemptAt,
+        });
         if (f.judgesEndpoint !== false) await this.#endpointHealth(trx, f.endpointId, ok, now);
       }
       return items.map(() => undefined);
@@ -304,12 +244,7 @@ export class DeliveryStore {
 
   /** Deliveries whose lease ran out: their instance stopped mid-request. */
   expiredLeases(now: Date): Promise<WebhookDeliveryRow[]> {
-    return this.#db
-      .selectFrom('webhook_deliveries')
-      .selectAll()
-      .where('status', '=', 'delivering')
-      .where('lease_until', '<', now.toISOString())
-      .execute();
+    return leaseExpired.rows(this.#db, now.toISOString());
   }
 
   async #endpointHealth(
@@ -320,12 +255,7 @@ export class DeliveryStore {
   ): Promise<void> {
     const at = now.toISOString();
     if (ok) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({ failing_since: null })
-        .where('id', '=', endpointId)
-        .where('failing_since', 'is not', null)
-        .execute();
+      await endpointRecovered.execute(trx, endpointId);
       return;
     }
     const endpoint = await trx

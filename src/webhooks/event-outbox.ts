@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
+import { CompiledOnce, inList } from '../platform/compiled-once.ts';
 import { MultiRowInsert } from '../platform/db/multi-row-insert.ts';
 import type { Database } from '../platform/db/schema.ts';
 import type { NewEvent } from '../platform/events.ts';
-import { newId } from '../platform/ids.ts';
+import { newTimeOrderedId } from '../platform/ids.ts';
 import type { EventRow, WebhookDeliveryRow } from './tables.ts';
 
 /** Events and deliveries are written in batches: their INSERTs are built once per row count. */
@@ -28,6 +29,20 @@ const insertDeliveries = new MultiRowInsert<WebhookDeliveryRow>(
   ],
   (db, rows) => db.insertInto('webhook_deliveries').values(rows),
 );
+
+/** The enabled endpoints of these organisations (or only the one named), built once per shape. */
+const enabledEndpoints = new CompiledOnce({
+  shape: (a: { organisations: string[]; only?: string }) =>
+    `${a.organisations.length}:${a.only !== undefined}`,
+  parameters: (a) => [...a.organisations, 'enabled', ...(a.only === undefined ? [] : [a.only])],
+  build: (db, a) =>
+    db
+      .selectFrom('webhook_endpoints')
+      .select(['id', 'organisation_id', 'mode', 'events'])
+      .where('organisation_id', 'in', a.organisations)
+      .where('status', '=', 'enabled')
+      .$if(a.only !== undefined, (q) => q.where('id', '=', a.only!)),
+});
 
 /** Whether an endpoint's subscription (its stored `events` JSON) covers this event type. */
 export function subscribes(events: string, type: string): boolean {
@@ -59,7 +74,7 @@ export async function recordEventsAndDeliveries(
   if (events.length === 0) return { events: [], deliveries: 0 };
   const at = now.toISOString();
   const rows: EventRow[] = events.map((e) => ({
-    id: newId('evt', 24),
+    id: newTimeOrderedId('evt'),
     organisation_id: e.organisationId,
     mode: e.mode,
     type: e.type,
@@ -69,13 +84,10 @@ export async function recordEventsAndDeliveries(
   await insertEvents.insert(trx, rows);
 
   const organisations = [...new Set(rows.map((r) => r.organisation_id))];
-  let endpoints = trx
-    .selectFrom('webhook_endpoints')
-    .select(['id', 'organisation_id', 'mode', 'events'])
-    .where('organisation_id', 'in', organisations)
-    .where('status', '=', 'enabled');
-  if (onlyEndpoint) endpoints = endpoints.where('id', '=', onlyEndpoint);
-  const subscribed = await endpoints.execute();
+  const subscribed = await enabledEndpoints.rows(trx, {
+    organisations: inList(organisations),
+    only: onlyEndpoint || undefined,
+  });
   const deliveries: WebhookDeliveryRow[] = [];
   for (const event of rows) {
     for (const endpoint of subscribed) {
@@ -90,7 +102,7 @@ export async function recordEventsAndDeliveries(
 
 export function newDelivery(endpointId: string, eventId: string, at: string): WebhookDeliveryRow {
   return {
-    id: newId('whd', 24),
+    id: newTimeOrderedId('whd'),
     endpoint_id: endpointId,
     event_id: eventId,
     status: 'pending',

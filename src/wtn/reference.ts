@@ -1,5 +1,5 @@
-import { randomInt } from 'node:crypto';
 import { londonDate } from '../platform/clock.ts';
+import { randomText } from '../platform/ids.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
@@ -13,8 +13,7 @@ export const REFERENCE_PATTERN = /^WTN-\d{4}-(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01]
  */
 export function newReference(createdAt: Date): string {
   const [year, month, day] = londonDay(createdAt).split('-');
-  let suffix = '';
-  for (let i = 0; i < 4; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
+  const suffix = randomText(ALPHABET, 4);
   return `WTN-${year}-${month}${day}-${suffix}`;
 }
 

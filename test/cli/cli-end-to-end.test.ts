@@ -15,7 +15,8 @@ describe('the wcs command against a real server process', () => {
   beforeAll(async () => {
     db = await sharedDatabaseUrl();
     env = { DATABASE_URL: db.url };
-    server = await startServerProcess(env);
+    // Logging at info as a piped server does by default, for the last test, which stops it.
+    server = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
   });
   afterAll(async () => {
     await server?.stop();
@@ -48,35 +49,37 @@ describe('the wcs command against a real server process', () => {
 
     await runCli(['key', 'revoke', created.id], env);
     // The server caches a verified key for at most a second.
-    await new Promise((r) => setTimeout(r, 1100));
-    expect((await call()).status).toBe(401);
+    await expect.poll(async () => (await call()).status, { timeout: 1100, interval: 100 }).toBe(401);
   });
 
   it('the wcs executable prints a clear error and exits 1 for an unknown organisation or plan', async () => {
-    await expect(
-      runCliProcess(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('No organisation with id org_missing'),
-    });
-    await expect(
-      runCliProcess(['org', 'create', '--name', 'X', '--plan', 'gold'], env),
-    ).rejects.toMatchObject({
-      code: 1,
-      stderr: expect.stringContaining('Unknown plan "gold"'),
-    });
+    // Two processes, side by side.
+    await Promise.all([
+      expect(
+        runCliProcess(['key', 'create', '--org', 'org_missing', '--mode', 'live'], env),
+      ).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('No organisation with id org_missing'),
+      }),
+      expect(runCliProcess(['org', 'create', '--name', 'X', '--plan', 'gold'], env)).rejects.toMatchObject({
+        code: 1,
+        stderr: expect.stringContaining('Unknown plan "gold"'),
+      }),
+    ]);
   });
 
+  // The last test: it stops the file's server, whose output is piped and whose format is the default.
   it('logs readable lines with LOG_FORMAT=pretty, and JSON lines when the output is not a terminal', async () => {
-    const pretty = await startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' });
+    const [pretty] = await Promise.all([
+      startServerProcess({ ...env, LOG_LEVEL: 'info', LOG_FORMAT: 'pretty' }),
+      server.stop('SIGTERM'),
+    ]);
     await fetch(`${pretty.url}/health`);
     await pretty.stop('SIGTERM');
     expect(pretty.output()).toMatch(/INFO.*Waste Compliance Service listening on http:\/\/127\.0\.0\.1/);
     expect(pretty.output()).not.toContain('{"level"');
 
-    const piped = await startServerProcess({ ...env, LOG_LEVEL: 'info' });
-    await piped.stop('SIGTERM');
-    const lines = piped.output().trim().split('\n');
+    const lines = server.output().trim().split('\n');
     expect(lines.map((line) => JSON.parse(line).msg)).toContain('shutting down');
   });
 });

@@ -1,24 +1,25 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/platform/db/database.ts';
 import { createTestApp } from '../helpers/app.ts';
-import { type ServerProcess, sharedDatabaseUrl, startServerProcess } from '../helpers/server-process.ts';
+import {
+  runCliOutput,
+  type ServerProcess,
+  sharedDatabaseUrl,
+  startServerProcess,
+} from '../helpers/server-process.ts';
 import { PortalClient, uniqueEmail } from '../portal/portal-client.ts';
 
 // The operator starts the server on a port of their choosing and runs `wcs` in another terminal, where
 // PORT is not set: every URL either prints names the port the server really listens on.
 
-const BIN = new URL('../../bin/wcs.js', import.meta.url).pathname;
-const ROOT = new URL('../../', import.meta.url).pathname;
-
-/** `wcs ARGS` as its own process, as an operator runs it: stdout and stderr. */
+/**
+ * `wcs ARGS` as an operator runs it in another terminal, with only the environment given (in this
+ * process, as test/helpers' runCli runs it: the command reads nothing but that environment): stdout and
+ * stderr.
+ */
 async function wcs(args: string[], env: Record<string, string>) {
-  return promisify(execFile)(process.execPath, [BIN, ...args], {
-    cwd: ROOT,
-    // Blank is unset: the CLI knows nothing of the server's HOST, PORT or PUBLIC_URL.
-    env: { ...process.env, HOST: '', PORT: '', PUBLIC_URL: '', LOG_LEVEL: 'warn', ...env },
-  });
+  // Blank is unset: the CLI knows nothing of the server's HOST, PORT or PUBLIC_URL.
+  return runCliOutput(args, { HOST: '', PORT: '', PUBLIC_URL: '', LOG_LEVEL: 'warn', ...env });
 }
 
 describe('links follow the server', () => {

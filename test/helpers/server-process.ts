@@ -44,6 +44,14 @@ export async function freePort(): Promise<number> {
  * process); resolves with stdout, or rejects with `{ code, stdout, stderr }` when it exits non-zero.
  */
 export async function runCli(args: string[], env: Record<string, string>): Promise<string> {
+  return (await runCliOutput(args, env)).stdout;
+}
+
+/** `runCli`, resolving with what the command wrote to stderr (its notes to the operator) as well. */
+export async function runCliOutput(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await run(args, {
@@ -52,7 +60,7 @@ export async function runCli(args: string[], env: Record<string, string>): Promi
     stderr: { write: (text: string) => (stderr += text) },
   });
   if (code !== 0) throw Object.assign(new Error(`wcs exited ${code}: ${stderr}`), { code, stdout, stderr });
-  return stdout;
+  return { stdout, stderr };
 }
 
 /** Runs the `wcs` executable in its own process: for tests of the process boundary itself (exit status). */

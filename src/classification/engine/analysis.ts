@@ -68,6 +68,10 @@ export interface Analysis {
  */
 export const MAX_TOKENS = 80;
 
+/** The two words begin a lexicon phrase ("plaster board" is not rejoined when "plaster board" is a term). */
+const phraseStarts = (t: Token, next: Token, k: CompiledKnowledge) =>
+  (k.concepts.byFirst.get(t.stem) ?? []).some((e) => e.tokens[1] === next.stem);
+
 /** Tokenises, rejoins split compounds ("plaster board") and corrects misspellings ("flourescent"). */
 export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
   // A word is rarely longer than 16 characters: cutting the text first keeps tokenising cheap.
@@ -81,8 +85,7 @@ export function prepareTokens(text: string, k: CompiledKnowledge): Token[] {
     const next = raw[i + 1];
     if (next && !next.boundaryBefore) {
       const joined = stem(t.raw + next.raw);
-      const phraseStart = (k.concepts.byFirst.get(t.stem) ?? []).some((e) => e.tokens[1] === next.stem);
-      if (k.singleWords.has(joined) && !phraseStart) {
+      if (k.singleWords.has(joined) && !phraseStarts(t, next, k)) {
         out.push({ ...t, raw: joined, stem: joined, index: out.length });
         i++;
         continue;

@@ -52,31 +52,65 @@ export function createLegalTextIndex(catalogue: Catalogue): LegalTextIndex {
   const mass = docs.map(
     (d) => d.own.reduce((s, w) => s + idf(w), 0) + 0.5 * d.activity.reduce((s, w) => s + idf(w), 0),
   );
+  // What each word adds to each entry that has it: its idf in the entry's own text, half in the title.
+  const gains = new Map<string, Float64Array>();
+  for (const [w, list] of postings) {
+    gains.set(
+      w,
+      Float64Array.from(list, (i) => (docs[i].own.includes(w) ? idf(w) : 0.5 * idf(w))),
+    );
+  }
+  // Scratch per search (searches are synchronous): each entry's score, and which entries were hit.
+  const score = new Float64Array(docs.length);
+  const hit = new Uint8Array(docs.length);
+
+  /** Orders matches as the ranking wants them: most similar first, then by code. */
+  const before = (a: LegalTextMatch, b: LegalTextMatch) =>
+    b.similarity - a.similarity || a.entry.code.localeCompare(b.entry.code);
 
   return {
     search(tokens, limit) {
       const query = [...new Set(tokens.map((t) => t.stem))]
         .filter((w) => df.has(w))
         .slice(0, MAX_QUERY_WORDS);
-      if (query.length === 0) return [];
+      if (query.length === 0 || limit < 1) return [];
       const qMass = query.reduce((s, w) => s + idf(w), 0);
-      const hits = new Map<number, { score: number; words: string[] }>();
+      const touched: number[] = [];
       for (const w of query) {
-        for (const i of postings.get(w) ?? []) {
-          const h = hits.get(i) ?? { score: 0, words: [] };
-          h.score += docs[i].own.includes(w) ? idf(w) : 0.5 * idf(w);
-          h.words.push(w);
-          hits.set(i, h);
+        const list = postings.get(w) ?? [];
+        const gain = gains.get(w) as Float64Array;
+        for (let k = 0; k < list.length; k++) {
+          const i = list[k];
+          if (hit[i] === 0) {
+            hit[i] = 1;
+            score[i] = 0;
+            touched.push(i);
+          }
+          score[i] += gain[k];
         }
       }
-      return [...hits.entries()]
-        .map(([i, h]) => ({
-          entry: docs[i].entry,
-          similarity: h.score / Math.sqrt(qMass * mass[i] || 1),
-          words: h.words,
-        }))
-        .sort((a, b) => b.similarity - a.similarity || a.entry.code.localeCompare(b.entry.code))
-        .slice(0, limit);
+      // The best `limit` entries, kept in order as they are found (the order of a full sort).
+      const best: LegalTextMatch[] = [];
+      const bestDocs: number[] = [];
+      for (const i of touched) {
+        hit[i] = 0;
+        const m = { entry: docs[i].entry, similarity: score[i] / Math.sqrt(qMass * mass[i] || 1), words: [] };
+        if (best.length === limit && before(m, best[limit - 1]) >= 0) continue;
+        let at = best.length;
+        while (at > 0 && before(m, best[at - 1]) < 0) at--;
+        best.splice(at, 0, m);
+        bestDocs.splice(at, 0, i);
+        if (best.length > limit) {
+          best.pop();
+          bestDocs.pop();
+        }
+      }
+      // The query words each match shares with its entry, in the query's order.
+      best.forEach((m, n) => {
+        const d = docs[bestDocs[n]];
+        m.words = query.filter((w) => d.own.includes(w) || d.activity.includes(w));
+      });
+      return best;
     },
   };
 }

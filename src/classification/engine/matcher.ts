@@ -79,6 +79,19 @@ export function isNegated(tokens: readonly Token[], start: number, end: number):
   return false;
 }
 
+// The stems of a token list, read once for the several lexicons matched against it.
+const stemsMemo = new WeakMap<readonly Token[], Set<string>>();
+
+function stemsIn(tokens: readonly Token[]): Set<string> {
+  let stems = stemsMemo.get(tokens);
+  if (!stems) {
+    stems = new Set<string>();
+    for (const t of tokens) stems.add(t.stem);
+    stemsMemo.set(tokens, stems);
+  }
+  return stems;
+}
+
 function qualityOf(tokens: readonly Token[], positions: number[], base: number): number {
   let q = base;
   for (const p of positions) if (tokens[p].correctedFrom) q *= 0.9;
@@ -103,7 +116,8 @@ function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Ma
         }
       }
       if (!ok) continue;
-      const positions = Array.from({ length: n }, (_, k) => i + k);
+      const positions = new Array<number>(n);
+      for (let k = 0; k < n; k++) positions[k] = i + k;
       out.push({
         item: entry.item,
         term: entry.term,
@@ -121,12 +135,15 @@ function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Ma
 function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
   const seen = new Set<TermEntry<T>>();
   const visited = new Set<string>();
+  const present = stemsIn(tokens);
   for (let i = 0; i < tokens.length; i++) {
     // One look per distinct word: a repeated word finds the same terms again.
     if (visited.has(tokens[i].stem)) continue;
     visited.add(tokens[i].stem);
     for (const entry of index.multi.get(tokens[i].stem) ?? []) {
       if (seen.has(entry) || entry.tokens[0] === tokens[i].stem) continue;
+      // A term with a word the text does not have cannot be found near this one either.
+      if (!entry.tokens.every((t) => present.has(t))) continue;
       const window = entry.tokens.length + 2;
       const positions: number[] = [];
       for (const want of entry.tokens) {
@@ -159,12 +176,16 @@ function reorderedMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out:
 }
 
 function groupMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
+  if (index.groups.length === 0) return;
+  const present = stemsIn(tokens);
   for (const entry of index.groups) {
     // `positions` holds the first word of each group (what subsumption compares); `related` holds every
     // word of every group ("drained diesel ... misfuelled"), so a phrase among them is read as part of it.
     const positions: number[] = [];
     const related: number[] = [];
     let complete = true;
+    // A group none of whose words the text has ends the look (as finding none of them would).
+    if (!entry.groups.every((group) => group.some((w) => present.has(w)))) continue;
     for (const group of entry.groups) {
       const found = tokens.filter((t) => group.includes(t.stem)).map((t) => t.index);
       const first = found.find((p) => !positions.includes(p));

@@ -1,5 +1,6 @@
 // Text normalisation shared by the lexicon compiler and the matcher, so that a term in the knowledge
 // files and the same words in a producer's description always reduce to the same tokens.
+import { scanCleaned, scanText } from './text-scan.ts';
 
 /** A word of the input after normalisation; `raw` is what the producer wrote (for the reasoning). */
 export interface Token {
@@ -54,20 +55,7 @@ export const PROTECTED_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/**
- * Light English stemmer: folds plurals and a few inflections so "batteries", "battery", "tubes" and
- * "tube" meet. Deliberately conservative: over-stemming merges unrelated trade words.
- */
-export function stem(word: string): string {
-  const w = word;
-  if (w.length <= 3) return w;
-  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
-  if (w.endsWith('ves') && w.length > 4 && !w.endsWith('oves')) return `${w.slice(0, -3)}f`;
-  if (/(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
-  if (w.endsWith('oes') && w.length > 4) return w.slice(0, -2);
-  if (w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) return w.slice(0, -1);
-  return w;
-}
+export { stem } from './text-scan.ts';
 
 const BOUNDARY_WORDS: ReadonlySet<string> = new Set([
   'and',
@@ -105,6 +93,9 @@ const OFF_COMPOUNDS = new Set([
   'shelf',
 ]);
 
+const CLAUSE_PUNCTUATION = /[,.;:()!?/|+]/;
+const SPACED_DASH = /\s-+\s|\s-+$|^-+\s|[\u2013\u2014]/;
+
 /** Words that separate one noun phrase from the next; also used by the matcher. */
 export function isBoundaryWord(raw: string): boolean {
   return BOUNDARY_WORDS.has(raw);
@@ -112,31 +103,27 @@ export function isBoundaryWord(raw: string): boolean {
 
 /** Lower-cases, folds punctuation and splits into tokens, marking clause boundaries. */
 export function tokenize(text: string): Token[] {
-  const cleaned = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' and ')
-    .replace(/(\d)\s*%/g, '$1 percent');
-  const tokens: Token[] = [];
+  let scan = scanText(text);
+  // "5%" reads as "5 percent" (a figure's unit is a word of its own here).
+  if (scan.cleaned.includes('%')) scan = scanCleaned(scan.cleaned.replace(/(\d)\s*%/g, '$1 percent'));
+  const { raws, stems, before } = scan;
+  const tokens: Token[] = new Array(raws.length);
   let boundary = ',';
-  for (const piece of cleaned.split(/([^a-z0-9]+)/)) {
-    if (piece === '') continue;
-    if (!/^[a-z0-9]+$/.test(piece)) {
-      // Punctuation and a spaced dash ("mixed packaging - plastic, card") separate clauses.
-      if (/[,.;:()!?/|+]/.test(piece) || /\s-+\s|\s-+$|^-+\s|[\u2013\u2014]/.test(piece)) boundary = ',';
-      continue;
-    }
+  for (let i = 0; i < raws.length; i++) {
+    const piece = raws[i];
+    const sep = before[i];
+    // Punctuation and a spaced dash ("mixed packaging - plastic, card") separate clauses.
+    if (sep !== '' && (CLAUSE_PUNCTUATION.test(sep) || SPACED_DASH.test(sep))) boundary = ',';
     // "off" starts a source clause ("tyres off customer cars") but not in "off spec" or "off cuts".
     if (boundary === 'off' && OFF_COMPOUNDS.has(piece)) boundary = '';
-    tokens.push({
-      stem: stem(piece),
+    tokens[i] = {
+      stem: stems[i],
       raw: piece,
-      index: tokens.length,
+      index: i,
       boundaryBefore: boundary !== '',
       boundary,
-    });
-    const prev = tokens.at(-2)?.raw;
+    };
+    const prev = i > 0 ? raws[i - 1] : undefined;
     boundary = BOUNDARY_WORDS.has(piece) || (piece === 'by' && prev === 'contaminated') ? piece : '';
   }
   return tokens;

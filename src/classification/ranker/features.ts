@@ -62,13 +62,28 @@ function pairBlock(ws: Word[], prefix: string, block: Map<string, number>): void
   }
 }
 
+/** A word's character 3- to 5-grams as feature keys, kept for the words seen lately. */
+const gramKeys = new Map<string, string[]>();
+const GRAM_WORDS_KEPT = 20_000;
+
+function gramsOf(raw: string): string[] {
+  let keys = gramKeys.get(raw);
+  if (!keys) {
+    keys = [];
+    const padded = `<${raw}>`;
+    for (let n = 3; n <= 5; n++) {
+      for (let i = 0; i + n <= padded.length; i++) keys.push(`c:${padded.slice(i, i + n)}`);
+    }
+    if (gramKeys.size >= GRAM_WORDS_KEPT) gramKeys.clear();
+    gramKeys.set(raw, keys);
+  }
+  return keys;
+}
+
 function charBlock(ws: Word[], block: Map<string, number>): void {
   for (const w of ws) {
     if (w.negated || w.raw.length < 3) continue;
-    const padded = `<${w.raw}>`;
-    for (let n = 3; n <= 5; n++) {
-      for (let i = 0; i + n <= padded.length; i++) add(block, `c:${padded.slice(i, i + n)}`, 1);
-    }
+    for (const key of gramsOf(w.raw)) add(block, key, 1);
   }
 }
 

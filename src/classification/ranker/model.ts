@@ -88,40 +88,107 @@ export function decodeWeights(gz: Buffer): RankerWeights {
   return { meta, bias, offsets, classIdx, weights };
 }
 
+/** An input's features resolved against the model once: row per feature (-1 when unknown), in map order. */
+interface Resolved {
+  size: number;
+  keys: string[];
+  values: Float64Array;
+  rows: Int32Array;
+  /** Known features other than character n-grams (words and word pairs). */
+  knownWords: number;
+}
+
 export function createRankerModel(w: RankerWeights): RankerModel {
   const index = new Map<string, number>(w.meta.features.map((f, i) => [f, i]));
   const nClasses = w.meta.classes.length;
+  const { bias, offsets, classIdx, weights } = w;
+  let sortedRows = true;
+  for (let f = 0; f + 1 < offsets.length && sortedRows; f++) {
+    for (let k = offsets[f] + 1; k < offsets[f + 1]; k++) {
+      if (classIdx[k] <= classIdx[k - 1]) {
+        sortedRows = false;
+        break;
+      }
+    }
+  }
   // Scratch for evidence(): class index -> 1 + its place in the wanted list (classification is synchronous).
   const wanted = new Uint8Array(nClasses);
+  // probabilities(), knownWords() and evidence() read the same features one after the other: the last
+  // map is looked up in the 89,000-feature index once (a features map is not changed once made).
+  let last: { features: Map<string, number>; resolved: Resolved } | undefined;
+  const resolve = (features: Map<string, number>): Resolved => {
+    if (last && last.features === features && last.resolved.size === features.size) return last.resolved;
+    const n = features.size;
+    const r: Resolved = {
+      size: n,
+      keys: new Array<string>(n),
+      values: new Float64Array(n),
+      rows: new Int32Array(n),
+      knownWords: 0,
+    };
+    let i = 0;
+    for (const [key, value] of features) {
+      const f = index.get(key);
+      r.keys[i] = key;
+      r.values[i] = value;
+      r.rows[i] = f ?? -1;
+      if (f !== undefined && !key.startsWith('c:')) r.knownWords++;
+      i++;
+    }
+    last = { features, resolved: r };
+    return r;
+  };
   return {
     meta: w.meta,
     classIndex: new Map(w.meta.classes.map((c, i) => [c, i])),
     features: (input, prepared) => extractFeatures(input, w.meta.blockWeights, prepared),
     probabilities(features) {
-      const scores = Float64Array.from(w.bias);
-      for (const [key, value] of features) {
-        const f = index.get(key);
-        if (f === undefined) continue;
-        for (let k = w.offsets[f]; k < w.offsets[f + 1]; k++) scores[w.classIdx[k]] += value * w.weights[k];
+      const { rows, values } = resolve(features);
+      // Float32 bias widened exactly; each class sums its terms in the features' order, as always.
+      const scores = new Float64Array(bias);
+      for (let i = 0; i < rows.length; i++) {
+        const f = rows[i];
+        if (f < 0) continue;
+        const value = values[i];
+        const end = offsets[f + 1];
+        for (let k = offsets[f]; k < end; k++) scores[classIdx[k]] += value * weights[k];
       }
       return softmax(scores);
     },
     knownWords(features) {
-      let n = 0;
-      for (const key of features.keys()) if (!key.startsWith('c:') && index.has(key)) n++;
-      return n;
+      return resolve(features).knownWords;
     },
     evidence(features, classIndices) {
+      const { rows, values, keys } = resolve(features);
       const lists: Array<Array<[string, number]>> = classIndices.map(() => []);
       classIndices.forEach((c, i) => {
         if (c >= 0) wanted[c] = i + 1;
       });
-      for (const [key, value] of features) {
-        const f = index.get(key);
-        if (f === undefined) continue;
-        for (let k = w.offsets[f]; k < w.offsets[f + 1]; k++) {
-          const slot = wanted[w.classIdx[k]];
-          if (slot !== 0 && w.weights[k] * value > 0) lists[slot - 1].push([key, w.weights[k] * value]);
+      // A row holds each class once, in ascending order: the few wanted classes are found by bisection.
+      const classes = [...new Set(classIndices.filter((c) => c >= 0 && wanted[c] !== 0))];
+      for (let i = 0; i < rows.length; i++) {
+        const f = rows[i];
+        if (f < 0) continue;
+        const value = values[i];
+        const start = offsets[f];
+        const end = offsets[f + 1];
+        if (!sortedRows) {
+          for (let k = start; k < end; k++) {
+            const slot = wanted[classIdx[k]];
+            if (slot !== 0 && weights[k] * value > 0) lists[slot - 1].push([keys[i], weights[k] * value]);
+          }
+          continue;
+        }
+        for (const c of classes) {
+          let lo = start;
+          let hi = end;
+          while (lo < hi) {
+            const mid = (lo + hi) >>> 1;
+            if (classIdx[mid] < c) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < end && classIdx[lo] === c && weights[lo] * value > 0)
+            lists[wanted[c] - 1].push([keys[i], weights[lo] * value]);
         }
       }
       for (const c of classIndices) if (c >= 0) wanted[c] = 0;

@@ -4,7 +4,7 @@
 // asbestos" never counts as asbestos anywhere.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { stem } from '../engine/text.ts';
+import { scanText, type TextScan } from '../engine/text-scan.ts';
 
 export interface NegationRules {
   negators: string[];
@@ -56,26 +56,38 @@ export interface Word {
   negated: boolean;
 }
 
+const STOP = /[.;:!?()[\]{}|]/;
+const SPACED_DASH = /\s[-\u2013\u2014]+\s/;
+
+/** The punctuation before each word of a scanned text: 1 a stop, 2 a comma (or a slash), 0 neither. */
+function punctuation(scan: TextScan): Uint8Array {
+  if (scan.punctuation) return scan.punctuation;
+  const marks = new Uint8Array(scan.before.length);
+  for (let i = 0; i < marks.length; i++) {
+    const sep = scan.before[i];
+    if (sep === ' ') continue;
+    if (STOP.test(sep) || SPACED_DASH.test(sep)) marks[i] = 1;
+    else if (sep.includes(',') || sep.includes('/')) marks[i] = 2;
+  }
+  scan.punctuation = marks;
+  return marks;
+}
+
 /** Lower-cases, folds accents and splits into words, remembering the punctuation between them. */
 export function words(text: string): Word[] {
-  const cleaned = text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' and ');
-  const out: Word[] = [];
-  let stop = true;
-  let comma = false;
-  for (const piece of cleaned.split(/([^a-z0-9]+)/)) {
-    if (piece === '') continue;
-    if (!/^[a-z0-9]+$/.test(piece)) {
-      if (/[.;:!?()[\]{}|]/.test(piece) || /\s[-\u2013\u2014]+\s/.test(piece)) stop = true;
-      else if (piece.includes(',') || piece.includes('/')) comma = true;
-      continue;
-    }
-    out.push({ raw: piece, stem: stem(piece), stop, comma, negated: false });
-    stop = false;
-    comma = false;
+  const scan = scanText(text);
+  const { raws, stems } = scan;
+  const marks = punctuation(scan);
+  const out: Word[] = new Array(raws.length);
+  for (let i = 0; i < raws.length; i++) {
+    // The text's start counts as a full stop.
+    out[i] = {
+      raw: raws[i],
+      stem: stems[i],
+      stop: i === 0 || marks[i] === 1,
+      comma: marks[i] === 2,
+      negated: false,
+    };
   }
   return out;
 }

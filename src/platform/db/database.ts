@@ -60,6 +60,11 @@ const NETWORK_CODES = new Set([
  * 53300 too_many_connections; class 08 is "connection exception" (PostgreSQL Appendix A).
  */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+/**
+ * SQLite's write lock still held by another connection (another process on the same file, a backup)
+ * when busy_timeout ran out: the database is there but cannot take the write now.
+ */
+const SQLITE_BUSY = /^SQLITE_BUSY(?:_[A-Z]+)?$/;
 const CONNECTION_EXCEPTION = /^08[0-9A-Z]{3}$/;
 /** What node-postgres throws, with no code, when the socket under a client closes or never opens. */
 const PG_CONNECTION_MESSAGES = [
@@ -80,7 +85,10 @@ export function isDatabaseUnreachable(error: unknown, depth = 0): boolean {
   const code = (error as { code?: unknown }).code;
   const unreachable =
     typeof code === 'string'
-      ? NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || CONNECTION_EXCEPTION.test(code)
+      ? NETWORK_CODES.has(code) ||
+        UNAVAILABLE_SQLSTATES.has(code) ||
+        CONNECTION_EXCEPTION.test(code) ||
+        SQLITE_BUSY.test(code)
       : PG_CONNECTION_MESSAGES.some((m) => error.message.startsWith(m));
   if (unreachable) return true;
   const nested = error instanceof AggregateError ? error.errors : [];

@@ -1,0 +1,46 @@
+// Another connection holding SQLite's write lock past busy_timeout (a second process on the same file, a
+// backup) is the database being unavailable for a moment, not a fault: 503 with Retry-After, as for a
+// PostgreSQL server that cannot be reached (test/faults/unreachable-database.test.ts), never a 500.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import type { FastifyError } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { toApiError } from '../../src/platform/error-handler.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'wcs-busy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The error better-sqlite3 throws when a write finds the lock taken and stops waiting. */
+function busyError(): unknown {
+  const file = join(dir, 'busy.sqlite');
+  const holder = new SqliteDatabase(file);
+  holder.pragma('journal_mode = WAL');
+  holder.exec('CREATE TABLE t (x INTEGER)');
+  const writer = new SqliteDatabase(file);
+  writer.pragma('busy_timeout = 0');
+  holder.exec('BEGIN IMMEDIATE');
+  try {
+    writer.exec('INSERT INTO t VALUES (1)');
+    return undefined;
+  } catch (error) {
+    return error;
+  } finally {
+    holder.exec('ROLLBACK');
+    holder.close();
+    writer.close();
+  }
+}
+
+describe('a write that finds SQLite locked by another connection', () => {
+  it('is 503 SERVICE_UNAVAILABLE with Retry-After, not an internal error', () => {
+    const error = busyError();
+    expect((error as { code?: string }).code).toBe('SQLITE_BUSY');
+    const answer = toApiError(error as FastifyError);
+    expect(answer.status).toBe(503);
+    expect(answer.code).toBe('SERVICE_UNAVAILABLE');
+    expect(answer.message).toBe('The service cannot reach its database just now. Try again in a few seconds.');
+    expect(answer.headers).toEqual({ 'retry-after': '5' });
+  });
+});
