@@ -19,7 +19,13 @@ const data = JSON.parse(
   clean_assessment: string[];
   unknown: string[];
   leaching: string[];
-  measures: Array<{ substance: string; terms: string[]; mg_per_kg: number; source: string }>;
+  measures: Array<{
+    substance: string;
+    terms: string[];
+    mg_per_kg: number;
+    clears?: boolean;
+    source: string;
+  }>;
   sources: Record<string, { title: string; url: string }>;
 };
 const answer = (input: ClassifyInput | string) =>
@@ -87,8 +93,14 @@ describe('a figure with its unit', () => {
       expect(high.measurements[0].source).toBe(data.sources[m.source].title);
       const low = reader.read({ description: `Soil: ${term} ${below} mg/kg` });
       expect(low.side).toBeNull();
-      expect(low.measurements[0]).toMatchObject({ substance: m.substance, above: false });
-      expect(low.clearedSubstances).toContain(m.substance);
+      if (m.clears === false) {
+        // Below this threshold another property may still be reached: the figure clears nothing.
+        expect(low.measurements).toEqual([]);
+        expect(low.clearedSubstances).not.toContain(m.substance);
+      } else {
+        expect(low.measurements[0]).toMatchObject({ substance: m.substance, above: false });
+        expect(low.clearedSubstances).toContain(m.substance);
+      }
     });
   }
 
@@ -111,6 +123,24 @@ describe('a figure with its unit', () => {
     expect(answer('Road planings, BaP 12 mg/kg').ranking[0].ewc_code).toBe('17 03 02');
   });
 
+  it('reads a lead figure at or above 0.3% as hazardous (lead compounds, HP10), and a lower one as clearing nothing', () => {
+    expect(answer(`${SOIL}; lead measured at 1.2% dry weight`).ranking[0].ewc_code).toBe('17 05 03');
+    const low = reader.read({ description: `${SOIL}; lead 800 mg/kg` });
+    expect(low.side).toBeNull();
+    expect(low.clearedSubstances).toEqual([]);
+  });
+
+  it('puts a waste stated hazardous on a hazardous entry even when its own entry has no hazardous partner', () => {
+    const result = answer({
+      description: 'Fly ash from the ESP hoppers. WM3 assessment: HP14 from lead and zinc.',
+      source_industry: 'power station co-firing coal and SRF',
+    });
+    expect(result.ranking[0].is_hazardous).toBe(true);
+    expect(result.ranking[0].ewc_code.startsWith('10 01')).toBe(true);
+    // The assessment chose the side; which hazardous entry is the blend's next guess, so a person looks.
+    expect(result.ranking[0].confidence).toBeLessThanOrEqual(0.6);
+  });
+
   it('decides nothing for a substance without a threshold from a primary source', () => {
     expect(reader.read({ description: 'zinc 400 mg/kg' }).side).toBeNull();
   });
@@ -128,6 +158,17 @@ describe('leaching results and an unknown composition', () => {
 
   it('a leachate figure in mg/l is a leaching result', () => {
     expect(reader.read({ description: 'lead 0.02 mg/l' }).leaching).toBe(true);
+    expect(reader.read({ description: 'Water treatment sludge, WAC eluate lead 0.02 mg/l' }).leaching).toBe(
+      true,
+    );
+  });
+
+  it("a liquid's own figure in mg/l is its concentration, as a litre of water weighs a kilogram", () => {
+    const water = reader.read({ description: 'Tanker of rainwater from the diesel tank bund, TPH 4 mg/l' });
+    expect(water.leaching).toBe(false);
+    expect(water.measurements[0]).toMatchObject({ substance: 'oil or fuel', mg_per_kg: 4, above: false });
+    const oily = reader.read({ description: 'Interceptor water, TPH 2,400 mg/l' });
+    expect(oily.measurements[0]).toMatchObject({ mg_per_kg: 2400, above: true });
   });
 
   it.each(data.unknown)(

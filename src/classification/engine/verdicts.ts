@@ -21,6 +21,11 @@ const Measure = Type.Object({
   substance: Type.String(),
   terms: Type.Array(Type.String(), { minItems: 1 }),
   mg_per_kg: Type.Number({ exclusiveMinimum: 0 }),
+  /**
+   * False when a figure below mg_per_kg does not make the waste clean: the threshold is one property's
+   * (lead compounds' HP10) and another may be reached lower, depending on the compound.
+   */
+  clears: Type.Optional(Type.Boolean()),
   source: Type.String(),
   note: Type.String(),
 });
@@ -164,12 +169,24 @@ const NUMBER_UNIT =
   /(<|>|≤|≥|less than|below|under|above|over|up to)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(mg\s*\/\s*kg|mg\s+kg|mgkg|mg\s*\/\s*l\b|mg\s+l\b|ppm|%|g\s*\/\s*kg|[µu]g\s*\/\s*kg)/g;
 const BELOW = new Set(['<', '≤', 'less than', 'below', 'under', 'up to']);
 
-function toMgPerKg(value: number, unit: string): number | 'leachate' {
+/**
+ * A liquid waste, whose own concentration is given in mg/l ("bund water, TPH 4 mg/l"); unless the text
+ * speaks of a leaching test, whose eluate is also measured in mg/l.
+ */
+const LIQUID =
+  /\b(?:water|waters|rainwater|washwater|effluent|run-?off|liquor|liquors|liquid|liquids|bilge|condensate)\b/;
+const LEACHING_TEST = /\b(?:wac|leach\w*|eluate|acceptance criteria)\b/;
+
+/**
+ * A figure in mg/kg. mg/l is the waste's own concentration in a liquid (a litre of water weighs a
+ * kilogram), and otherwise a leaching result, which cannot classify a waste (WM3).
+ */
+function toMgPerKg(value: number, unit: string, liquid: boolean): number | 'leachate' {
   const u = unit.replace(/\s+/g, '');
   if (u === '%') return value * 10_000;
   if (u === 'g/kg') return value * 1000;
   if (u === 'µg/kg' || u === 'ug/kg') return value / 1000;
-  if (u === 'mg/l' || u === 'mgl') return 'leachate';
+  if (u === 'mg/l' || u === 'mgl') return liquid ? value : 'leachate';
   return value;
 }
 
@@ -235,10 +252,11 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
 
   const readFigures = (text: string, out: VerdictReading) => {
     const lower = text.toLowerCase();
+    const liquid = LIQUID.test(lower) && !LEACHING_TEST.test(lower);
     for (const m of lower.matchAll(NUMBER_UNIT)) {
       const at = m.index ?? 0;
       const value = Number((m[2] + (m[3] ?? '')).replace(/,/g, ''));
-      const mg = toMgPerKg(value, m[4]);
+      const mg = toMgPerKg(value, m[4], liquid);
       if (mg === 'leachate') {
         out.leaching = true;
         continue;
@@ -268,6 +286,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       const below = m[1] !== undefined && BELOW.has(m[1]);
       const threshold = best.measure.mg_per_kg;
       const above = !below && mg >= threshold;
+      if (!above && best.measure.clears === false) continue;
       out.measurements.push({
         substance: best.measure.substance,
         kind: best.measure.kind as EvidenceKind,

@@ -176,6 +176,9 @@ const MIN_SHARE = 0.03;
 /** A mirror entry that nothing in the input decided is never stated at 0.9 or more (WM3: assess it). */
 const UNDECIDED_MIRROR_CAP = 0.85;
 
+/** A hazardous entry chosen for a verdict when the blend's entry has no hazardous partner: needs a look. */
+const UNPAIRED_CAP = 0.6;
+
 /** Mirror entries whose hazardous side applies only when contamination is known (questions.json). */
 const PRESUMED_CLEAN: ReadonlySet<string> = new Set(questions().mirror.presumed_clean.codes);
 
@@ -257,7 +260,7 @@ export function combine(
   const substanced = applySubstances(blended, named, deps.catalogue);
   const { unreflected } = substanced;
   const side = verdictSide(verdict, rulesRanking[0], deps.catalogue);
-  const { ranked, moved } = applyVerdict(substanced.ranked, side, verdict, deps.catalogue, anchor);
+  const { ranked, moved, unpaired } = applyVerdict(substanced.ranked, side, verdict, deps.catalogue, anchor);
   // Nothing the rules know and nothing the ranker is sure of ("xyzzy", "stuff", "waste"): no code
   // rather than a guess.
   const unknown = !model || model.knownWords(read.features) === 0 || (blended[0]?.p ?? 0) < MIN_ALONE;
@@ -311,6 +314,8 @@ export function combine(
     : (rulesRanking[0]?.confidence ?? 0);
   const undecided = top[0] ? mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
   if (undecided || decided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  // The verdict chose the side but no partner of the blend's entry: which hazardous entry is a guess.
+  if (unpaired) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
@@ -390,7 +395,7 @@ export function applyVerdict(
   verdict: VerdictReading,
   catalogue: Catalogue,
   anchor?: string,
-): { ranked: BlendCandidate[]; moved?: BlendCandidate } {
+): { ranked: BlendCandidate[]; moved?: BlendCandidate; unpaired?: boolean } {
   const top = ranked[0];
   const entry = catalogue.get(anchor ?? top?.code ?? '');
   if (!side || !top || !entry) return { ranked };
@@ -400,7 +405,12 @@ export function applyVerdict(
       ? entry.code
       : (partnerOn(entry, wantHazardous, new Set(verdict.kinds), catalogue) ??
         cleanNeighbour(ranked, entry, side, catalogue));
-  if (!code || code === top.code) return { ranked };
+  if (!code) {
+    const hazardous = hazardousNeighbour(ranked, entry, side, catalogue);
+    if (!hazardous) return { ranked };
+    return { ranked: [hazardous, ...ranked.filter((c) => c !== hazardous)], moved: top, unpaired: true };
+  }
+  if (code === top.code) return { ranked };
   const pick: BlendCandidate = ranked.find((c) => c.code === code) ?? {
     code,
     p: 0,
@@ -408,6 +418,27 @@ export function applyVerdict(
     score: top.score,
   };
   return { ranked: [pick, ...ranked.filter((c) => c !== pick)], moved: top };
+}
+
+/**
+ * A waste stated hazardous ("the WM3 assessment gives HP14") whose first choice is a non-hazardous entry
+ * with no hazardous partner (10 01 02, coal fly ash): the best-ranked hazardous candidate, of the same
+ * sub-chapter if there is one, else of the same chapter, else any. The assessment settles the side; the
+ * List's entry for it is the blend's next best guess, which a person should check.
+ */
+function hazardousNeighbour(
+  ranked: BlendCandidate[],
+  entry: EwcEntry,
+  side: VerdictSide,
+  catalogue: Catalogue,
+): BlendCandidate | undefined {
+  if (side !== 'hazardous' || entry.is_hazardous) return undefined;
+  const hazardous = ranked.filter((c) => catalogue.get(c.code)?.is_hazardous);
+  return (
+    hazardous.find((c) => catalogue.get(c.code)?.subchapter === entry.subchapter) ??
+    hazardous.find((c) => catalogue.get(c.code)?.chapter === entry.chapter) ??
+    hazardous[0]
+  );
 }
 
 /**

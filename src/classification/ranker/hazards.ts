@@ -30,6 +30,11 @@ const SubstanceSchema = Type.Object({
   terms: Type.Array(Type.String(), { minItems: 1 }),
   not_after: Type.Optional(Type.Array(Type.String())),
   not_before: Type.Optional(Type.Array(Type.String())),
+  /**
+   * Words that, anywhere in the same text and not negated, say the substance's hazard is not there
+   * ("sealed, unused, out-of-date hypodermic needles": the needles were never used).
+   */
+  not_with: Type.Optional(Type.Array(Type.String())),
   codes: Type.Array(Type.String()),
   source: Type.String(),
 });
@@ -54,6 +59,7 @@ interface CompiledTerm {
   def: SubstanceDef;
   notAfter: string[][];
   notBefore: string[][];
+  notWith: string[][];
 }
 
 const stemsOf = (text: string) => words(text).map((w) => w.stem);
@@ -77,6 +83,16 @@ function matchesAt(ws: Word[], at: number, stems: string[]): boolean {
   return true;
 }
 
+/** True when one of the phrases stands anywhere in the words, not negated. */
+function anywhere(ws: Word[], phrases: string[][]): boolean {
+  for (const p of phrases) {
+    for (let i = 0; i + p.length <= ws.length; i++) {
+      if (matchesAt(ws, i, p) && !ws[i].negated) return true;
+    }
+  }
+  return false;
+}
+
 function neighbourIs(ws: Word[], at: number, phrases: string[][], before: boolean): boolean {
   return phrases.some((p) => (before ? matchesAt(ws, at - p.length, p) : matchesAt(ws, at, p)));
 }
@@ -90,10 +106,11 @@ export function createSubstanceFinder(defs: SubstanceDef[]): SubstanceFinder {
   for (const def of defs) {
     const notAfter = (def.not_after ?? []).map(stemsOf);
     const notBefore = (def.not_before ?? []).map(stemsOf);
+    const notWith = (def.not_with ?? []).map(stemsOf);
     for (const term of def.terms) {
       const stems = stemsOf(term);
       if (stems.length === 0) continue;
-      byFirst.set(stems[0], [...(byFirst.get(stems[0]) ?? []), { stems, def, notAfter, notBefore }]);
+      byFirst.set(stems[0], [...(byFirst.get(stems[0]) ?? []), { stems, def, notAfter, notBefore, notWith }]);
     }
   }
   const scan = (text: string | undefined, found: Map<string, NamedSubstance>) => {
@@ -106,6 +123,7 @@ export function createSubstanceFinder(defs: SubstanceDef[]): SubstanceFinder {
         if (span.some((w) => w.negated)) continue;
         if (neighbourIs(ws, i, t.notAfter, true) || neighbourIs(ws, i + t.stems.length, t.notBefore, false))
           continue;
+        if (t.notWith.length > 0 && anywhere(ws, t.notWith)) continue;
         found.set(t.def.substance, {
           substance: t.def.substance,
           term: span.map((w) => w.raw).join(' '),

@@ -42,6 +42,10 @@ export interface ClassifierRules {
 export const RULES_PATH = fileURLToPath(new URL('../../../data/classification/rules.json', import.meta.url));
 
 let loaded: ClassifierRules | undefined;
+
+/** Verbs that join a negator to what it negates ("none are", "nothing was"). */
+const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+
 export function classifierRules(): ClassifierRules {
   loaded ??= JSON.parse(readFileSync(RULES_PATH, 'utf8')) as ClassifierRules;
   return loaded;
@@ -142,6 +146,8 @@ export function markNegation(ws: Word[]): Word[] {
       let reach = sets.reach;
       for (let j = i + 1; j < ws.length && reach > 0; j++) {
         const t = ws[j];
+        // "none are cytotoxic", "nothing was hazardous": a copula right after the negator carries it on.
+        if (j === i + 1 && COPULAS.has(t.raw) && !t.comma && !t.stop) continue;
         if (t.stop || sets.breakers.has(t.raw)) break;
         if (t.comma && !listContinues(ws, j, sets)) break;
         if (sets.links.has(t.raw) || sets.list.has(t.raw) || sets.negators.has(t.raw)) continue;

@@ -83,6 +83,20 @@ describe('a named hazardous substance', () => {
         description: 'Box of unused hypodermic needles, still in sterile packs, past expiry',
       }).ranking[0].ewc_code,
     ).toBe('18 01 01');
+    // The words that clear them may stand anywhere in the description, not only next to the term.
+    for (const description of [
+      'Boxes of sealed, unused, out-of-date hypodermic needles from the supplies store',
+      'Sealed boxes of insulin pen needles that were never opened, found past their date',
+    ]) {
+      const answer = engine.classify({ description });
+      expect(answer.hazardous_substances).not.toContain(
+        'used sharps (infectious or medicinally contaminated)',
+      );
+      expect(answer.ranking[0].is_hazardous).toBe(false);
+    }
+    expect(engine.classify({ description: 'Full yellow-lid sharps bins, sealed' }).ranking[0].ewc_code).toBe(
+      '18 01 03',
+    );
     expect(
       engine.classify({ description: 'Fire extinguishers, CO2 type, time-expired, still charged' }).ranking[0]
         .is_hazardous,

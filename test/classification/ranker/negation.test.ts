@@ -23,6 +23,16 @@ describe('negation', () => {
     expect(negated('soil, free of hydrocarbons')).toEqual(['hydrocarbons']);
   });
 
+  it('carries through a verb right after the negator: "none are cytotoxic", "nothing was oily"', () => {
+    expect(negated('returned medicines, none are cytotoxic or cytostatic')).toEqual([
+      'cytotoxic',
+      'cytostatic',
+    ]);
+    expect(negated('rags from the press, nothing was oily')).toEqual(['oily']);
+    // Elsewhere a verb still ends what the negator reaches.
+    expect(negated('no labels, the tins are oily')).toEqual(['labels']);
+  });
+
   it('reaches through linking words: "tested negative for coal tar", "no signs of knotweed"', () => {
     expect(negated('planings tested negative for coal tar')).toEqual(['coal', 'tar']);
     expect(negated('topsoil, no signs of knotweed')).toEqual(['knotweed']);
