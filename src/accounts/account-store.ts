@@ -123,11 +123,13 @@ export class AccountStore {
   }
 
   async listKeys(organisationId: string, mode?: KeyMode): Promise<ApiKeyRow[]> {
+    // `in (?)`, not `= ?`: SQLite (3.54) recompiles a statement with `col = ?` and an ORDER BY every
+    // time it runs, some 40 µs here; `in` with one value has the same plan without that (issue 28).
     let query = this.#db.kysely
       .selectFrom('api_keys')
       .selectAll()
-      .where('organisation_id', '=', organisationId);
-    if (mode) query = query.where('mode', '=', mode);
+      .where('organisation_id', 'in', [organisationId]);
+    if (mode) query = query.where('mode', 'in', [mode]);
     return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
   }
 

@@ -280,25 +280,41 @@ export class LimitService {
    * key, its calls as a live key's would be counted, shown but never counted against anything.
    */
   async usage(auth: AuthContext): Promise<KeyUsage> {
+    const [usage] = await this.usageOfKeys([auth]);
+    return usage;
+  }
+
+  /** usage() for several keys (an organisation's, for the portal's dashboard), read in one query. */
+  async usageOfKeys(auths: readonly AuthContext[]): Promise<KeyUsage[]> {
     // Counted calls are written behind their responses: let those still in flight land first, so a
     // report never shows fewer calls than the client has made.
     await this.#ledger.flush();
     const now = this.#clock.now();
     const cycle = cycleAt(now);
-    const byDay = await this.#ledger.daily(auth.keyId, cycle);
-    const daily = daysOfCycleUntil(cycle, now).map((date) => ({ date, calls: byDay.get(date) ?? 0 }));
-    const calls = [...byDay.values()].reduce((sum, n) => sum + n, 0);
-    const used = auth.mode === 'live' ? calls : 0;
-    const limit = auth.limits.monthly;
-    return {
-      used,
-      calls,
-      limit,
-      remaining: Math.max(0, limit - used),
-      cycle_start: cycle.start.toISOString(),
-      resets_at: cycle.end.toISOString(),
-      daily,
-    };
+    const byKey = await this.#ledger.dailyByKey(
+      auths.map((auth) => auth.keyId),
+      cycle,
+    );
+    const days = daysOfCycleUntil(cycle, now);
+    const cycleStart = cycle.start.toISOString();
+    const resetsAt = cycle.end.toISOString();
+    return auths.map((auth) => {
+      const byDay = byKey.get(auth.keyId) ?? new Map<string, number>();
+      const daily = days.map((date) => ({ date, calls: byDay.get(date) ?? 0 }));
+      let calls = 0;
+      for (const n of byDay.values()) calls += n;
+      const used = auth.mode === 'live' ? calls : 0;
+      const limit = auth.limits.monthly;
+      return {
+        used,
+        calls,
+        limit,
+        remaining: Math.max(0, limit - used),
+        cycle_start: cycleStart,
+        resets_at: resetsAt,
+        daily,
+      };
+    });
   }
 
   /** Waits for counted calls still being written (on shutdown). */

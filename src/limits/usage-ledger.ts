@@ -10,6 +10,8 @@ const WRITE_INTERVAL_MS = 250;
  * database that cannot be reached refuses nothing, so those attempts are not counted.
  */
 const MAX_ATTEMPTS = 5;
+/** Keys per usage query: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters. */
+const KEYS_PER_QUERY = 500;
 
 /**
  * The durable record of counted calls: one row per key and UTC day in `api_key_usage`.
@@ -58,14 +60,36 @@ export class UsageLedger {
 
   /** Calls counted for `keyId` on each day of `cycle` that has any. */
   async daily(keyId: string, cycle: Cycle): Promise<Map<string, number>> {
-    const rows = await this.#db.kysely
-      .selectFrom('api_key_usage')
-      .select(['day', 'calls'])
-      .where('key_id', '=', keyId)
-      .where('day', '>=', cycle.start.toISOString().slice(0, 10))
-      .where('day', '<', cycle.end.toISOString().slice(0, 10))
-      .execute();
-    return new Map(rows.map((r) => [r.day, Number(r.calls)]));
+    return (await this.dailyByKey([keyId], cycle)).get(keyId) ?? new Map();
+  }
+
+  /**
+   * Calls counted for each of `keyIds` on each day of `cycle` that has any, in one query (a page of an
+   * organisation's keys reads them all at once). A key without calls has no entry.
+   */
+  async dailyByKey(keyIds: readonly string[], cycle: Cycle): Promise<Map<string, Map<string, number>>> {
+    const byKey = new Map<string, Map<string, number>>();
+    const rows = [];
+    for (let i = 0; i < keyIds.length; i += KEYS_PER_QUERY) {
+      rows.push(
+        ...(await this.#db.kysely
+          .selectFrom('api_key_usage')
+          .select(['key_id', 'day', 'calls'])
+          .where('key_id', 'in', keyIds.slice(i, i + KEYS_PER_QUERY))
+          .where('day', '>=', cycle.start.toISOString().slice(0, 10))
+          .where('day', '<', cycle.end.toISOString().slice(0, 10))
+          .execute()),
+      );
+    }
+    for (const row of rows) {
+      let days = byKey.get(row.key_id);
+      if (!days) {
+        days = new Map();
+        byKey.set(row.key_id, days);
+      }
+      days.set(row.day, Number(row.calls));
+    }
+    return byKey;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
-import type { FastifyInstance } from 'fastify';
+import type { InProcessAnswer, InProcessRequest } from './in-process-call.ts';
 
 /** One call to the /v1 API, as a tool makes it. */
 export interface ApiRequest {
@@ -63,11 +63,11 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * In-process, for `/mcp`: the call is injected into this same app with the caller's own
- * `Authorization` header, so it passes the same hooks (key, rate limit, quota) as a REST call.
+ * In-process, for `/mcp`: the call is answered by this same app with the caller's own `Authorization`
+ * header, so it passes the same hooks (key, rate limit, quota) as a REST call.
  */
-export function injectCaller(
-  app: FastifyInstance,
+export function inProcessApiCaller(
+  send: (request: InProcessRequest) => Promise<InProcessAnswer>,
   authorization: string | undefined,
   onAnswer?: (answer: {
     method: string;
@@ -78,18 +78,14 @@ export function injectCaller(
 ): ApiCaller {
   return {
     async call(method, path, request = {}) {
-      const response = await app.inject({
+      const response = await send({
         method,
         url: pathWithQuery(path, request.query),
         headers: requestHeaders(authorization, request),
-        payload: request.body === undefined ? undefined : JSON.stringify(request.body),
+        body: request.body === undefined ? undefined : JSON.stringify(request.body),
       });
-      const headers: Record<string, string | undefined> = {};
-      for (const [name, value] of Object.entries(response.headers)) {
-        headers[name] = Array.isArray(value) ? value.join(', ') : value?.toString();
-      }
-      onAnswer?.({ method, path, status: response.statusCode, headers });
-      return { status: response.statusCode, body: parseJson(response.body), headers };
+      onAnswer?.({ method, path, status: response.status, headers: response.headers });
+      return { status: response.status, body: parseJson(response.body), headers: response.headers };
     },
   };
 }

@@ -19,9 +19,13 @@ export function argumentsShapeProblem(args: unknown): ErrorDetail | undefined {
 /** Every field of `args` that does not fit the tool's input schema, in words; empty when it fits. */
 export function argumentProblems(schema: z.ZodType, args: Record<string, unknown>): ErrorDetail[] {
   const parsed = schema.safeParse(args);
-  if (parsed.success) return [];
+  return parsed.success ? [] : issueProblems(parsed.error.issues, args);
+}
+
+/** The problems a failed parse of `args` found, one per field, in words. */
+export function issueProblems(issues: readonly Issue[], args: Record<string, unknown>): ErrorDetail[] {
   const details = new Map<string, string>();
-  for (const issue of parsed.error.issues) {
+  for (const issue of issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.set(pointer([...issue.path, key]), 'is not a recognised field');
     } else if (!details.has(pointer(issue.path))) {

@@ -9,7 +9,9 @@ import {
   type ToolAnnotations,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { argumentProblems, argumentsShapeProblem, kindOf } from './argument-problems.ts';
+import type { ErrorDetail } from '../platform/errors.ts';
+import { argumentsShapeProblem, issueProblems, kindOf } from './argument-problems.ts';
+import { callToolDirectly, isPlainToolCall } from './direct-tool-call.ts';
 import { invalidArgumentsResult } from './tool-results.ts';
 
 /** registerTool's config, as the SDK declares it. */
@@ -35,50 +37,71 @@ interface ToolConfig<I, O> {
  *   which an assistant can read and correct, as docs/mcp.md promises.
  * - arguments that do not fit the tool's input schema: an `isError` result naming each field.
  *
- * Everything else (an unknown tool among them) goes on to the SDK unchanged.
+ * A plain call of a registered tool whose arguments fit (nothing but `name` and `arguments`) is then run
+ * directly with the arguments parsed here (direct-tool-call.ts); everything else (an unknown tool
+ * among them) goes on to the SDK unchanged.
  */
 export class GuardedMcpServer extends McpServer {
-  readonly #inputs = new Map<string, z.ZodType>();
+  readonly #tools = new Map<
+    string,
+    { input: z.ZodType; callback: ToolCallback<never>; registered: RegisteredTool }
+  >();
 
   override registerTool<
     O extends ZodRawShapeCompat | AnySchema,
     I extends undefined | ZodRawShapeCompat | AnySchema = undefined,
   >(name: string, config: ToolConfig<I, O>, cb: ToolCallback<I>): RegisteredTool {
-    if (config.inputSchema instanceof z.ZodType) this.#inputs.set(name, config.inputSchema);
-    return super.registerTool(name, config, cb);
+    const registered = super.registerTool(name, config, cb);
+    if (config.inputSchema instanceof z.ZodType) {
+      this.#tools.set(name, { input: config.inputSchema, callback: cb as ToolCallback<never>, registered });
+    }
+    return registered;
   }
 
   override async connect(transport: Transport): Promise<void> {
     await super.connect(transport);
     const deliver = transport.onmessage;
     transport.onmessage = (message, extra) => {
-      const refusal =
-        (message as { method?: unknown }).method === 'tools/call' && isJSONRPCRequest(message)
-          ? this.#refusal(message)
-          : undefined;
-      if (!refusal) return deliver?.(message, extra);
-      transport
-        .send(refusal, { relatedRequestId: (message as JSONRPCRequest).id })
-        .catch((error: Error) => this.server.onerror?.(error));
+      if ((message as { method?: unknown }).method !== 'tools/call' || !isJSONRPCRequest(message)) {
+        return deliver?.(message, extra);
+      }
+      const judged = this.#judge(message);
+      if (judged === undefined) return deliver?.(message, extra);
+      if ('refusal' in judged) {
+        transport
+          .send(judged.refusal, { relatedRequestId: message.id })
+          .catch((error: Error) => this.server.onerror?.(error));
+        return;
+      }
+      callToolDirectly(this.server, transport, message, judged.callback, judged.args, extra?.authInfo);
     };
   }
 
-  #refusal(request: JSONRPCRequest): JSONRPCMessage | undefined {
+  /** A refusal, a call to run directly, or undefined for the SDK to handle. */
+  #judge(
+    request: JSONRPCRequest,
+  ): { refusal: JSONRPCMessage } | { callback: ToolCallback<never>; args: unknown } | undefined {
     const params = (request.params ?? {}) as Record<string, unknown>;
     const { name, arguments: args } = params;
     if (typeof name !== 'string') {
       const was = name === undefined ? 'it is missing' : `it is ${kindOf(name)}`;
       const message = `Invalid params: tools/call needs params.name, the name of a tool as text (tools/list lists them); ${was}.`;
-      return { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message } };
+      return {
+        refusal: { jsonrpc: '2.0', id: request.id, error: { code: ErrorCode.InvalidParams, message } },
+      };
     }
     const shape = argumentsShapeProblem(args);
-    const schema = this.#inputs.get(name);
-    const details = shape
-      ? [shape]
-      : schema
-        ? argumentProblems(schema, (args ?? {}) as Record<string, unknown>)
-        : [];
-    if (details.length === 0) return undefined;
-    return { jsonrpc: '2.0', id: request.id, result: invalidArgumentsResult(name, details) };
+    if (shape) return this.#refused(request, name, [shape]);
+    const tool = this.#tools.get(name);
+    if (!tool) return undefined;
+    const given = (args ?? {}) as Record<string, unknown>;
+    const parsed = tool.input.safeParse(given);
+    if (!parsed.success) return this.#refused(request, name, issueProblems(parsed.error.issues, given));
+    if (!tool.registered.enabled || !isPlainToolCall(request)) return undefined;
+    return { callback: tool.callback, args: parsed.data };
+  }
+
+  #refused(request: JSONRPCRequest, name: string, details: ErrorDetail[]): { refusal: JSONRPCMessage } {
+    return { refusal: { jsonrpc: '2.0', id: request.id, result: invalidArgumentsResult(name, details) } };
   }
 }

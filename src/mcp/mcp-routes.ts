@@ -4,7 +4,8 @@ import { installAuthentication } from '../accounts/auth-hook.ts';
 import { limitHeaders } from '../limits/limit-headers.ts';
 import type { LimitService } from '../limits/limit-service.ts';
 import { ApiError } from '../platform/errors.ts';
-import { injectCaller } from './api-caller.ts';
+import { inProcessApiCaller } from './api-caller.ts';
+import { inProcessCaller } from './in-process-call.ts';
 import { authInfoFor } from './json-exchanges.ts';
 import { createSharedMcpServer } from './mcp-server.ts';
 import { exchange } from './streamable-post.ts';
@@ -30,6 +31,7 @@ const LIMIT_HEADER = /^(x-ratelimit-|x-monthly-|ratelimit)/;
  */
 export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { accounts, limits }) => {
   const { server, exchanges } = await createSharedMcpServer();
+  const send = inProcessCaller(app);
   app.addHook('onClose', async () => server.close());
   app.addHook('onRequest', (_request, reply, done) => {
     reply.header('Cache-Control', 'no-store');
@@ -58,7 +60,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
     let apiCalls = 0;
     // A tool call's answer carries the limits of the API call it made, as that call's REST answer would;
     // the log links this request to that call's own request id.
-    const relayLimits: Parameters<typeof injectCaller>[2] = ({ method, path, status, headers }) => {
+    const relayLimits: Parameters<typeof inProcessApiCaller>[2] = ({ method, path, status, headers }) => {
       apiCalls++;
       request.log.info(
         { api: { method, path, status, request_id: headers['request-id'] } },
@@ -69,7 +71,7 @@ export const mcpRoutes: FastifyPluginAsync<McpRoutesOptions> = async (app, { acc
         if (value !== undefined && LIMIT_HEADER.test(name)) reply.header(name, value);
       }
     };
-    const api = injectCaller(app, request.headers.authorization, relayLimits);
+    const api = inProcessApiCaller(send, request.headers.authorization, relayLimits);
     const answer = await exchange(exchanges, request, authInfoFor(api));
     if (answer.json === undefined) void reply.code(answer.status).send();
     else void reply.code(answer.status).type('application/json').send(answer.json);

@@ -24,13 +24,23 @@ const ESCAPES: Record<string, string> = {
   "'": '&#39;',
 };
 
+const NEEDS_ESCAPING = /[&<>"']/;
+
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
+  // Most text (names, figures, dates) has nothing to escape: a test is far cheaper than a replace.
+  return NEEDS_ESCAPING.test(text) ? text.replace(/[&<>"']/g, (c) => ESCAPES[c]) : text;
 }
 
 function render(value: Interpolation): string {
+  if (typeof value === 'string') return escapeHtml(value);
   if (value instanceof Html) return value.value;
-  if (Array.isArray(value)) return value.map(render).join('');
+  // A number's text is digits, sign, point and exponent only: nothing to escape.
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    let out = '';
+    for (const item of value) out += render(item);
+    return out;
+  }
   // false, null and undefined render nothing, so `${condition && html`…`}` reads naturally.
   if (value === null || value === undefined || value === false) return '';
   return escapeHtml(String(value));

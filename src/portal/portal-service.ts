@@ -162,17 +162,14 @@ export class PortalService {
     const active = (await this.keys(organisation.id)).filter((k) => !k.revoked_at);
     const keys = [...active.filter((k) => k.mode === 'live'), ...active.filter((k) => k.mode === 'test')];
     const reader = this.#options.usage;
-    return Promise.all(
-      keys.map(async (key) => {
-        if (!reader) return { key };
-        try {
-          return { key, usage: await reader.usage(authContextFor(organisation, key)) };
-        } catch (err) {
-          this.#options.logger.warn({ err, keyId: key.id }, 'portal: could not read usage');
-          return { key };
-        }
-      }),
-    );
+    if (!reader || keys.length === 0) return keys.map((key) => ({ key }));
+    try {
+      const usage = await reader.usageOfKeys(keys.map((key) => authContextFor(organisation, key)));
+      return keys.map((key, i) => ({ key, usage: usage[i] }));
+    } catch (err) {
+      this.#options.logger.warn({ err, keyIds: keys.map((k) => k.id) }, 'portal: could not read usage');
+      return keys.map((key) => ({ key }));
+    }
   }
 
   get usageAvailable(): boolean {

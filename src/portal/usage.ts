@@ -5,5 +5,6 @@ export type { KeyUsage };
 
 /** The part of the limits service the portal reads; the portal never counts calls itself. */
 export interface UsageReader {
-  usage(auth: AuthContext): Promise<KeyUsage>;
+  /** Each key's usage, in the order asked (one read for an organisation's keys). */
+  usageOfKeys(auths: readonly AuthContext[]): Promise<KeyUsage[]>;
 }

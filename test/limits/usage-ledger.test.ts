@@ -69,6 +69,21 @@ describe('usage ledger', () => {
     });
   });
 
+  it("reads several keys' days in one go, each key's own, a key without calls left out", async () => {
+    ledger.record(keys[0], '2026-03-01', 3);
+    ledger.record(keys[1], '2026-03-02', 4);
+    ledger.record(keys[1], '2026-04-01', 5);
+    await ledger.flush();
+    const march = cycleAt(new Date('2026-03-15T00:00:00Z'));
+    // Far more ids than one query binds, as an organisation with many keys would ask.
+    const many = [...keys, ...Array.from({ length: 1_200 }, (_, i) => `key_unknown_${i}`)];
+    const byKey = await ledger.dailyByKey(many, march);
+    expect([...byKey.keys()].sort()).toEqual(keys);
+    expect(Object.fromEntries(byKey.get(keys[0])!)).toEqual({ '2026-03-01': 3 });
+    expect(Object.fromEntries(byKey.get(keys[1])!)).toEqual({ '2026-03-02': 4 });
+    expect(await ledger.dailyByKey([], march)).toEqual(new Map());
+  });
+
   it('writes on its own shortly after, without a flush', async () => {
     ledger.record(keys[0], '2026-03-05');
     const deadline = Date.now() + 5_000;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { html } from '../../src/portal/html.ts';
+import { number } from '../../src/portal/views/components.ts';
 import { cycleDays, gridStep, usageChart } from '../../src/portal/views/usage-chart.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { PortalClient, uniqueEmail } from './portal-client.ts';
@@ -13,6 +14,32 @@ describe('html templates', () => {
         '&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;co&#39;' +
         '<b>&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &#39;co&#39;</b><i>1</i>&lt;2&gt;</p>',
     );
+  });
+});
+
+describe('figures', () => {
+  it('writes every number as en-GB formatting does, whole numbers included', () => {
+    const enGB = new Intl.NumberFormat('en-GB');
+    const figures = [
+      0,
+      -0,
+      7,
+      999,
+      1000,
+      -1000,
+      12_345,
+      999_999,
+      1_000_000,
+      -123_456_789,
+      2 ** 53 - 1,
+      2 ** 53,
+      1.5,
+      -0.25,
+      1e21,
+      Number.NaN,
+      Number.POSITIVE_INFINITY,
+    ];
+    for (const n of figures) expect(number(n)).toBe(enGB.format(n));
   });
 });
 

@@ -2,9 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { Html } from '../html.ts';
 
-/** Sends a rendered page. */
+/**
+ * Sends a rendered page, encoded once: as text, Fastify would measure its UTF-8 length for
+ * Content-Length and the socket would encode it again as it writes.
+ */
 export function sendPage(reply: FastifyReply, page: Html, status = 200): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(page.value);
+  return reply.code(status).type('text/html; charset=utf-8').send(Buffer.from(page.value));
 }
 
 /**

@@ -119,15 +119,44 @@ export function shortDay(iso: string): Html {
   return html`<time datetime="${iso}">${shortDate.format(new Date(iso))}</time>`;
 }
 
+/**
+ * A formatter that remembers its answers: Intl formatting costs tens of microseconds a call, and a
+ * page shows the same few dates (a cycle's start and reset) on every view.
+ */
+export function remembered(format: Intl.DateTimeFormat): (iso: string) => string {
+  const answers = new Map<string, string>();
+  return (iso) => {
+    let text = answers.get(iso);
+    if (text === undefined) {
+      text = format.format(new Date(iso));
+      if (answers.size >= 1_000) answers.clear();
+      answers.set(iso, text);
+    }
+    return text;
+  };
+}
+
+const dayText = remembered(dateOnly);
+
 export function day(iso: string): Html {
-  return html`<time datetime="${iso}">${dateOnly.format(new Date(iso))}</time>`;
+  return html`<time datetime="${iso}">${dayText(iso)}</time>`;
 }
 
 const numberFormat = new Intl.NumberFormat('en-GB');
 
-/** 12,345: one shared formatter (toLocaleString builds a new one on every call). */
+/**
+ * 12,345. Whole numbers (counts, limits: almost every figure on a page) are grouped in threes here, as
+ * en-GB formats them, because a chart's sixty figures through Intl cost more than the rest of its page;
+ * anything else goes to one shared formatter (toLocaleString builds a new one on every call).
+ */
 export function number(n: number): string {
-  return numberFormat.format(n);
+  if (!Number.isSafeInteger(n) || Object.is(n, -0)) return numberFormat.format(n);
+  if (n > -1000 && n < 1000) return String(n);
+  const digits = String(Math.abs(n));
+  let at = digits.length % 3 || 3;
+  let out = digits.slice(0, at);
+  for (; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
+  return n < 0 ? `-${out}` : out;
 }
 
 export function modeBadge(mode: 'live' | 'test'): Html {

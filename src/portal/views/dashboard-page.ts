@@ -2,7 +2,7 @@ import type { PlanLimits } from '../../accounts/plans.ts';
 import type { OrganisationRow } from '../../accounts/tables.ts';
 import { type Html, html } from '../html.ts';
 import type { KeyWithUsage } from '../portal-service.ts';
-import { day, modeBadge, notice, number, type PageContext } from './components.ts';
+import { day, modeBadge, notice, number, type PageContext, remembered } from './components.ts';
 import { appPage } from './layout.ts';
 import { planLabel } from './plan-page.ts';
 import { usageChart } from './usage-chart.ts';
@@ -37,7 +37,9 @@ function keysCard(keys: KeyWithUsage[]): Html {
   </section>`;
 }
 
-const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthYear = remembered(
+  new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+);
 
 function cycleCard(keys: KeyWithUsage[]): Html {
   const usage = keys.find((k) => k.usage)?.usage;
@@ -45,7 +47,7 @@ function cycleCard(keys: KeyWithUsage[]): Html {
     <h2 id="cycle-card-title" class="stat__label">Current cycle</h2>
     ${
       usage
-        ? html`<p class="stat__value">${monthYear.format(new Date(usage.cycle_start))}</p>
+        ? html`<p class="stat__value">${monthYear(usage.cycle_start)}</p>
           <p class="stat__detail">Monthly counts reset on ${day(usage.resets_at)} at 00:00 UTC</p>`
         : html`<p class="stat__value">Calendar month</p>
           <p class="stat__detail">Monthly counts reset at 00:00 UTC on the 1st</p>`

@@ -1,5 +1,5 @@
 import { addDays } from '../../platform/clock.ts';
-import { type Html, html } from '../html.ts';
+import { escapeHtml, type Html, trusted } from '../html.ts';
 import type { KeyUsage } from '../usage.ts';
 import { number } from './components.ts';
 
@@ -36,6 +36,9 @@ const label = (date: string) => `${Number(date.slice(8, 10))} ${MONTHS[Number(da
 /**
  * Calls per day as an inline SVG bar chart, drawn on the server so it shows without JavaScript. Each
  * bar has a <title> (a tooltip and an accessible name) and the same figures follow as a table.
+ *
+ * Built as plain text rather than an `html` template per bar: a month is some 120 elements, and every
+ * figure in them is ours (dates, counts, coordinates), so only the key's name and the id are escaped.
  */
 export function usageChart(
   id: string,
@@ -43,46 +46,61 @@ export function usageChart(
   usage: Pick<KeyUsage, 'cycle_start' | 'resets_at' | 'daily'>,
 ): Html {
   const days = cycleDays(usage);
-  const step = gridStep(Math.max(...days.map((d) => d.calls), 1));
-  const top = step * Math.ceil(Math.max(...days.map((d) => d.calls), 1) / step);
+  let busiest = 1;
+  let total = 0;
+  for (const d of days) {
+    if (d.calls > busiest) busiest = d.calls;
+    total += d.calls;
+  }
+  const step = gridStep(busiest);
+  const top = step * Math.ceil(busiest / step);
   const plotWidth = WIDTH - PLOT.left - PLOT.right;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const slot = plotWidth / Math.max(days.length, 1);
   const y = (calls: number) => PLOT.top + plotHeight - (calls / top) * plotHeight;
-  const grid = [];
-  for (let v = 0; v <= top; v += step) grid.push(v);
-  const total = days.reduce((sum, d) => sum + d.calls, 0);
+  const labels = days.map((d) => label(d.date));
+  const counts = days.map((d) => number(d.calls));
+  const name = escapeHtml(keyName);
+  const chartId = escapeHtml(id);
 
-  return html`<figure class="chart">
-    <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}-title ${id}-desc">
-      <title id="${id}-title">Calls per day for ${keyName}</title>
-      <desc id="${id}-desc">${number(total)} calls from ${label(days[0]?.date ?? usage.cycle_start.slice(0, 10))} to ${label(days.at(-1)?.date ?? usage.cycle_start.slice(0, 10))}; the table below lists each day.</desc>
-      ${grid.map(
-        (
-          v,
-        ) => html`<g class="chart__grid"><line x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${y(v)}" y2="${y(v)}"/>
-        <text x="${PLOT.left - 6}" y="${y(v) + 4}" text-anchor="end">${number(v)}</text></g>`,
-      )}
-      ${days.map((d, i) => {
-        const height = Math.max(PLOT.top + plotHeight - y(d.calls), d.calls > 0 ? 2 : 0);
-        const x = PLOT.left + i * slot + slot * 0.15;
-        return html`<rect class="chart__bar" x="${x.toFixed(1)}" y="${(PLOT.top + plotHeight - height).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${height.toFixed(1)}"><title>${label(d.date)}: ${number(d.calls)} calls</title></rect>`;
-      })}
-      ${days.map((d, i) =>
-        i % 5 === 0
-          ? html`<text class="chart__label" x="${(PLOT.left + i * slot + slot / 2).toFixed(1)}" y="${HEIGHT - 8}" text-anchor="middle">${label(d.date)}</text>`
-          : '',
-      )}
+  let grid = '';
+  for (let v = 0; v <= top; v += step) {
+    grid += `<g class="chart__grid"><line x1="${PLOT.left}" x2="${WIDTH - PLOT.right}" y1="${y(v)}" y2="${y(v)}"/>
+        <text x="${PLOT.left - 6}" y="${y(v) + 4}" text-anchor="end">${number(v)}</text></g>`;
+  }
+  let bars = '';
+  let dayLabels = '';
+  let rows = '';
+  for (let i = 0; i < days.length; i++) {
+    const calls = days[i].calls;
+    const height = Math.max(PLOT.top + plotHeight - y(calls), calls > 0 ? 2 : 0);
+    const x = PLOT.left + i * slot + slot * 0.15;
+    bars += `<rect class="chart__bar" x="${x.toFixed(1)}" y="${(PLOT.top + plotHeight - height).toFixed(1)}" width="${(slot * 0.7).toFixed(1)}" height="${height.toFixed(1)}"><title>${labels[i]}: ${counts[i]} calls</title></rect>`;
+    if (i % 5 === 0) {
+      dayLabels += `<text class="chart__label" x="${(PLOT.left + i * slot + slot / 2).toFixed(1)}" y="${HEIGHT - 8}" text-anchor="middle">${labels[i]}</text>`;
+    }
+    rows += `<tr><th scope="row">${labels[i]}</th><td class="num">${counts[i]}</td></tr>`;
+  }
+  const first = labels[0] ?? label(usage.cycle_start.slice(0, 10));
+  const last = labels.at(-1) ?? label(usage.cycle_start.slice(0, 10));
+
+  return trusted(`<figure class="chart">
+    <svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${chartId}-title ${chartId}-desc">
+      <title id="${chartId}-title">Calls per day for ${name}</title>
+      <desc id="${chartId}-desc">${number(total)} calls from ${first} to ${last}; the table below lists each day.</desc>
+      ${grid}
+      ${bars}
+      ${dayLabels}
     </svg>
     <figcaption>
       <details>
         <summary>Show the figures as a table</summary>
         <table class="table table--compact">
-          <caption class="visually-hidden">Calls per day for ${keyName}</caption>
+          <caption class="visually-hidden">Calls per day for ${name}</caption>
           <thead><tr><th scope="col">Day</th><th scope="col" class="num">Calls</th></tr></thead>
-          <tbody>${days.map((d) => html`<tr><th scope="row">${label(d.date)}</th><td class="num">${number(d.calls)}</td></tr>`)}</tbody>
+          <tbody>${rows}</tbody>
         </table>
       </details>
     </figcaption>
-  </figure>`;
+  </figure>`);
 }
