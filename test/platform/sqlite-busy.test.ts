@@ -40,7 +40,9 @@ describe('a write that finds SQLite locked by another connection', () => {
     const answer = toApiError(error as FastifyError);
     expect(answer.status).toBe(503);
     expect(answer.code).toBe('SERVICE_UNAVAILABLE');
-    expect(answer.message).toBe('The service cannot reach its database just now. Try again in a few seconds.');
+    expect(answer.message).toBe(
+      'The service cannot reach its database just now. Try again in a few seconds.',
+    );
     expect(answer.headers).toEqual({ 'retry-after': '5' });
   });
 });
