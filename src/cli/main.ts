@@ -73,6 +73,15 @@ async function isMistake(error: unknown): Promise<boolean> {
   }
 }
 
+/** The database busy (SQLite locked past busy_timeout) or not reachable: worth trying again (EX_TEMPFAIL). */
+async function isUnreachable(error: unknown): Promise<boolean> {
+  try {
+    return (await import('../platform/db/database.ts')).isDatabaseUnreachable(error);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs `wcs ARGS` (without the leading `node wcs`) and resolves with the exit status; a user's mistake
  * is one line on stderr, never a stack trace.
@@ -85,6 +94,11 @@ export async function run(args: string[], io: CliIo = processIo): Promise<number
     if (error instanceof CommanderError) return error.exitCode;
     if (await isMistake(error)) {
       io.stderr.write(`wcs: ${(error as Error).message}\n`);
+    } else if (await isUnreachable(error)) {
+      io.stderr.write(
+        `wcs: the database cannot take this just now (${(error as Error).message}); nothing was changed, try again in a few seconds\n`,
+      );
+      return 75;
     } else {
       io.stderr.write(`wcs: ${(error as Error).stack ?? String(error)}\n`);
     }

@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SqliteDatabase from 'better-sqlite3';
 import {
+  CompiledQuery,
   type DatabaseConnection,
   type Driver,
   Kysely,
@@ -128,7 +129,7 @@ class DurableDriver implements Driver {
   }
   init = () => this.#driver.init();
   acquireConnection = () => this.#driver.acquireConnection();
-  beginTransaction: Driver['beginTransaction'] = (c, settings) => this.#driver.beginTransaction(c, settings);
+  beginTransaction: Driver['beginTransaction'] = (c) => beginImmediate(c);
   commitTransaction: Driver['commitTransaction'] = (c) => this.#driver.commitTransaction(c);
   rollbackTransaction: Driver['rollbackTransaction'] = (c) => this.#driver.rollbackTransaction(c);
   savepoint: Driver['savepoint'] = (c, name, compile) => this.#driver.savepoint!(c, name, compile);
@@ -143,6 +144,15 @@ class DurableDriver implements Driver {
     await this.#sync.durable();
   }
 }
+
+/**
+ * A transaction takes the write lock when it begins. SQLite's default (DEFERRED) takes it at the first
+ * write, and if another process (a `wcs` command beside the server, the server beside it) committed after
+ * this transaction's first read, that upgrade fails at once with SQLITE_BUSY: busy_timeout never waits
+ * for it. IMMEDIATE waits its busy_timeout for the lock instead, and then sees the latest data.
+ */
+const beginImmediate = (connection: DatabaseConnection) =>
+  connection.executeQuery(CompiledQuery.raw('begin immediate')).then(() => undefined);
 
 /** What a statement does to the database, by its first word. */
 type StatementKind = 'read' | 'write' | 'commit' | 'rollback' | 'other';
