@@ -116,6 +116,25 @@ describe('the local engine reads waste as an expert does', () => {
     );
   });
 
+  it('codes equipment made for homes and offices alike as household WEEE, whoever discards it (B2C/B2B guidance)', () => {
+    const office = { source_industry: 'Insurance office' };
+    expect(
+      top({ description: 'desktop PCs and keyboards from the office clear-out', ...office }).ewc_code,
+    ).toBe('20 01 36');
+    expect(top({ description: 'old CCFL-backlit LCD monitors', ...office }).ewc_code).toBe('20 01 35');
+    expect(
+      top({
+        description: 'kettles and microwaves from the staff kitchen',
+        source_industry: 'Secondary school',
+      }).ewc_code,
+    ).toBe('20 01 36');
+    // Made for business use only: 16 02.
+    expect(top({ description: 'decommissioned server racks', source_industry: 'Data centre' }).ewc_code).toBe(
+      '16 02 14',
+    );
+    expect(top({ description: 'production photocopiers from the print room' }).ewc_code).toBe('16 02 14');
+  });
+
   it('chooses the chapter from the activity first (LoW coding order)', () => {
     expect(top({ description: 'food waste', source_industry: 'restaurant' }).ewc_code).toBe('20 01 08');
     expect(top({ description: 'burnt bread and dough', source_industry: 'industrial bakery' }).ewc_code).toBe(

@@ -156,6 +156,18 @@ describe('leaching results and an unknown composition', () => {
     },
   );
 
+  it.each(data.unknown)('"%s" leaves the soil hazardous until it is assessed', (term) => {
+    expect(answer(`${SOIL}, ${term}`).ranking[0].ewc_code).toBe('17 05 03');
+  });
+
+  it('"no HP" is an assessment found clean, "no hazardous-property assessment" is none at all', () => {
+    expect(answer(`${SOIL}; WM3 assessment: no HP`).ranking[0].ewc_code).toBe('17 05 04');
+    expect(answer(`${SOIL}; no hazardous-property assessment has been done`).ranking[0].ewc_code).toBe(
+      '17 05 03',
+    );
+    expect(answer(`${SOIL}; no HP assessment yet`).ranking[0].ewc_code).toBe('17 05 03');
+  });
+
   it('a leachate figure in mg/l is a leaching result', () => {
     expect(reader.read({ description: 'lead 0.02 mg/l' }).leaching).toBe(true);
     expect(reader.read({ description: 'Water treatment sludge, WAC eluate lead 0.02 mg/l' }).leaching).toBe(

@@ -5,6 +5,8 @@ import type { ConceptDef } from './types.ts';
 
 const WEEE = 'GOV.UK Classify different types of waste: electronic and electrical equipment';
 const BAT = 'GOV.UK Classify different types of waste: batteries';
+const DUAL_USE =
+  'GOV.UK Business to consumer (B2C) and business to business (B2B) EEE and WEEE: how to correctly identify (dual-use equipment is household WEEE)';
 
 export const electricalConcepts: ConceptDef[] = [
   {
@@ -58,7 +60,7 @@ export const electricalConcepts: ConceptDef[] = [
   {
     id: 'crt',
     terms: ['crt', 'crts', 'crt monitor', 'crt monitors', 'crt tv', 'crt tvs', 'crt television', 'cathode ray tube', 'cathode ray tubes', 'tube tv', 'tube tvs', 'tube television', 'tube telly', 'old tube television', 'crt screens'],
-    codes: ['20 01 35@1h', '16 02 13@0.97b'],
+    codes: ['20 01 35@1', '16 02 13@0.9'],
     evidence: 'hazardous_component',
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',
@@ -67,7 +69,7 @@ export const electricalConcepts: ConceptDef[] = [
   {
     id: 'tv-monitors',
     terms: ['television', 'televisions', 'tv', 'tvs', 'telly', 'tellies', 'monitor', 'monitors', 'screens', 'flat screen', 'flat screens', 'flat screen tv', 'lcd', 'lcd screens', 'plasma screen', 'plasma tv', 'computer monitors', 'display screens', 'tv sets'],
-    codes: ['20 01 35@1h', '16 02 13@0.97b', '20 01 36@0.5h', '16 02 14@0.5b'],
+    codes: ['20 01 35@1', '16 02 13@0.9', '20 01 36@0.5', '16 02 14@0.45'],
     specificity: 0.85,
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',
@@ -84,7 +86,7 @@ export const electricalConcepts: ConceptDef[] = [
   {
     id: 'small-weee',
     terms: ['small electricals', 'small electrical items', 'small appliances', 'kettle', 'kettles', 'toaster', 'toasters', 'hairdryer', 'hairdryers', 'hair dryers', 'vacuum cleaner', 'vacuum cleaners', 'hoover', 'hoovers', 'power tools', 'electric tools', 'drills', 'radios', 'hifi', 'stereo', 'dvd players', 'games consoles', 'mobile phones', 'phones', 'smartphones', 'smart phones', 'mobiles', 'chargers', 'phone chargers', 'electrical items', 'electricals', 'electrical goods', 'electrical equipment', 'electronics', 'electronic waste', 'electronic equipment', 'e waste', 'ewaste', 'weee', 'w e e e', 'small mixed weee', 'smw', 'electrical waste', 'irons', 'fans', 'toys electric', 'electric toys', 'lamps electric', 'small domestic appliances'],
-    codes: ['20 01 36@1h>20 01 35', '16 02 14@0.97b>16 02 13'],
+    codes: ['20 01 36@1>20 01 35', '16 02 14@0.9>16 02 13'],
     specificity: 0.9,
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',
@@ -93,11 +95,19 @@ export const electricalConcepts: ConceptDef[] = [
   {
     id: 'it-equipment',
     cooccur: [['tablet', 'tablets'], ['phones', 'smartphones', 'laptops', 'computers', 'ipads', 'electronic', 'electrical', 'screens', 'android', 'chargers']],
-    terms: ['computers', 'computer', 'pcs', 'pc', 'desktop pcs', 'desktops', 'laptops', 'laptop', 'servers', 'server', 'it equipment', 'computer equipment', 'printers', 'printer', 'photocopiers', 'photocopier', 'copiers', 'fax machines', 'keyboards', 'routers', 'switches network', 'tills', 'ipads', 'tablet computers', 'base units', 'tower units', 'it waste', 'office equipment', 'network equipment'],
-    codes: ['16 02 14@1b>16 02 13', '20 01 36@0.97h>20 01 35'],
+    terms: ['computers', 'computer', 'pcs', 'pc', 'desktop pcs', 'desktops', 'laptops', 'laptop', 'it equipment', 'computer equipment', 'printers', 'printer', 'fax machines', 'keyboards', 'routers', 'ipads', 'tablet computers', 'base units', 'tower units', 'it waste', 'office equipment'],
+    codes: ['20 01 36@1>20 01 35', '16 02 14@0.9>16 02 13'],
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',
-    source: `${WEEE} and GOV.UK Classify some waste electrical devices: non-household IT 16 02 14 unless hazardous components`,
+    source: `${DUAL_USE}: PCs, laptops, printers and keyboards are made for homes and offices alike, so household WEEE 20 01 36 (20 01 35* with hazardous components)`,
+  },
+  {
+    id: 'business-it-equipment',
+    terms: ['servers', 'server', 'server racks', 'photocopiers', 'photocopier', 'copiers', 'switches network', 'tills', 'epos tills', 'network equipment', 'ups cabinet', 'ups cabinets', 'hmi panels', 'hmi touch panels', 'hmi screens', 'plc panels'],
+    codes: ['16 02 14@1>16 02 13', '20 01 36@0.5>20 01 35'],
+    flags: ['WEEE', 'POSSIBLE_POPS'],
+    note: 'weee',
+    source: `${DUAL_USE}: servers, production copiers, tills, control panels and UPS cabinets are made for business use only, so 16 02 14 (16 02 13* with hazardous components)`,
   },
   {
     id: 'vapes',

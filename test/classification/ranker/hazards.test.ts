@@ -103,6 +103,28 @@ describe('a named hazardous substance', () => {
     ).toBe(false);
   });
 
+  it('leaves triple-rinsed pesticide cans as packaging, and drums of spray-foam chemicals as what they hold', () => {
+    const rinsed = engine.classify({
+      description: '60 x 20L glyphosate cans triple-rinsed, rinsings to sprayer',
+      source_industry: 'Arable farm',
+    });
+    expect(rinsed.ranking[0].ewc_code).toBe('15 01 02');
+    expect(
+      engine.classify({
+        description: 'Glyphosate cans, emptied but not rinsed',
+        source_industry: 'Arable farm',
+      }).ranking[0].is_hazardous,
+    ).toBe(true);
+    const drums = engine.classify({
+      description: '3 x 205L part-used pMDI A-side drums off the spray foam rig',
+      source_industry: 'Spray foam insulation contractor',
+    });
+    expect(drums.ranking[0].ewc_code).toBe('08 05 01');
+    expect(
+      engine.classify({ description: 'Part-used cans of expanding spray foam' }).ranking[0].ewc_code,
+    ).toBe('16 05 04');
+  });
+
   it('is not counted when negated, even across a list', () => {
     const answer = engine.classify({ description: 'broken bricks and concrete, no plaster or asbestos' });
     expect(answer.hazardous_substances).toEqual([]);
