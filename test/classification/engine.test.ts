@@ -135,6 +135,23 @@ describe('the local engine reads waste as an expert does', () => {
     expect(top({ description: 'production photocopiers from the print room' }).ewc_code).toBe('16 02 14');
   });
 
+  it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {
+    // Nothing but the producer: the ranker's best guess is its sub-chapter's "99" entry, for a person to check.
+    const vague = top({
+      description: 'residue from the iron oxide pigment plant',
+      source_industry: 'Inorganic pigment manufacturer',
+    });
+    expect(vague.ewc_code).toBe('06 11 99');
+    expect(vague.confidence).toBeLessThanOrEqual(0.6);
+    // Offensive waste is 20 01 99 in GOV.UK's guidance: the engine's knowledge names it, with confidence.
+    const offensive = top({
+      description: 'sanitary towel bins from the office washrooms',
+      source_industry: 'Office',
+    });
+    expect(offensive.ewc_code).toBe('20 01 99');
+    expect(offensive.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('chooses the chapter from the activity first (LoW coding order)', () => {
     expect(top({ description: 'food waste', source_industry: 'restaurant' }).ewc_code).toBe('20 01 08');
     expect(top({ description: 'burnt bread and dough', source_industry: 'industrial bakery' }).ewc_code).toBe(

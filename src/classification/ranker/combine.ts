@@ -316,6 +316,9 @@ export function combine(
   if (undecided || decided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
   // The verdict chose the side but no partner of the blend's entry: which hazardous entry is a guess.
   if (unpaired) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
+  // A "99" entry is right only when no other entry fits. Unless the engine's knowledge names it (offensive
+  // waste is 20 01 99 in GOV.UK's guidance), the words alone cannot show that: a person checks.
+  if (top[0]?.code.endsWith('99') && top[0].rule === 0) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
