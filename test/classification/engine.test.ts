@@ -152,6 +152,12 @@ describe('the local engine reads waste as an expert does', () => {
     expect(offensive.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('knows brake fluid by its DOT grade', () => {
+    expect(
+      top({ description: '25L of old DOT4 from brake bleeding', source_industry: 'Garage' }).ewc_code,
+    ).toBe('16 01 13');
+  });
+
   it('chooses the chapter from the activity first (LoW coding order)', () => {
     expect(top({ description: 'food waste', source_industry: 'restaurant' }).ewc_code).toBe('20 01 08');
     expect(top({ description: 'burnt bread and dough', source_industry: 'industrial bakery' }).ewc_code).toBe(

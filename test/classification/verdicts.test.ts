@@ -141,6 +141,22 @@ describe('a figure with its unit', () => {
     expect(result.ranking[0].confidence).toBeLessThanOrEqual(0.6);
   });
 
+  it('reads nickel, chromium(VI), arsenic, cadmium and cobalt at 0.1% or more as hazardous (HP7), a lower figure as clearing nothing', () => {
+    const catalyst = answer({
+      description: 'spent iron chrome catalyst from the shift converter, Cr(VI) 0.5%, 6 x 1t bags',
+      source_industry: 'Ammonia plant',
+    }).ranking[0];
+    expect(catalyst.ewc_code).toBe('16 08 02');
+    expect(reader.read({ description: 'filter cake, nickel 2.1% dry weight' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'filter cake, Ni 450 mg/kg' }).side).not.toBe('clean');
+    expect(
+      answer({
+        description: 'Effluent treatment filter cake, nickel 150 mg/kg, WM3 assessment non-hazardous',
+        source_industry: 'Electroplater',
+      }).ranking[0].ewc_code,
+    ).toBe('11 01 10');
+  });
+
   it('decides nothing for a substance without a threshold from a primary source', () => {
     expect(reader.read({ description: 'zinc 400 mg/kg' }).side).toBeNull();
   });

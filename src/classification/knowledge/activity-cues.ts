@@ -427,7 +427,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'metal surface treatment and plating',
-    terms: ['electroplating', 'plating', 'plater', 'platers', 'anodising', 'anodizing', 'metal finishing', 'metal finisher', 'chrome plating', 'etching', 'surface treatment', 'phosphating', 'metal degreasing', 'wire drawing', 'wire drawing works', 'pickling line', 'acid pickling'],
+    terms: ['electroplating', 'electroplater', 'electroplaters', 'plating', 'plater', 'platers', 'plating shop', 'anodising', 'anodizing', 'metal finishing', 'metal finisher', 'chrome plating', 'etching', 'surface treatment', 'phosphating', 'metal degreasing', 'wire drawing', 'wire drawing works', 'pickling line', 'acid pickling'],
     prefixes: [['11 01', 1.5]],
     setting: 'business',
   },

@@ -96,7 +96,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'halogenated-solvents',
-    terms: ['trichloroethylene', 'tce', 'trike', 'perchloroethylene', 'perc', 'perk', 'tetrachloroethylene', 'dichloromethane', 'dcm', 'methylene chloride', 'chloroform', 'chlorinated solvent', 'chlorinated solvents', 'halogenated solvent', 'halogenated solvents', 'trichloroethane'],
+    terms: ['trichloroethylene', 'tce', 'trike', 'perchloroethylene', 'perc', 'perk', 'tetrachloroethylene', 'dichloromethane', 'dcm', 'methylene chloride', 'chloroform', 'chlorinated solvent', 'chlorinated solvents', 'halogenated solvent', 'halogenated solvents', 'trichloroethane', 'dichloroethylene', 'trans dce', 'dce', 'dichloroethane'],
     codes: ['14 06 02', '07 01 03@0.5', '07 02 03@0.5', '07 03 03@0.5', '07 04 03@0.5', '07 05 03@0.5', '07 06 03@0.5', '07 07 03@0.5', '14 06 04@0.4'],
     evidence: 'solvent',
     flags: ['LIQUID_WASTE'],
@@ -353,6 +353,12 @@ export const chemicalConcepts: ConceptDef[] = [
     terms: ['spent catalyst', 'spent catalysts', 'catalyst', 'catalysts', 'platinum catalyst', 'palladium catalyst', 'precious metal catalyst', 'fcc catalyst'],
     codes: ['16 08 01', '16 08 03@0.6', '16 08 02@0.4', '16 08 04@0.3'],
     source: 'LoW 16 08 spent catalysts',
+  },
+  {
+    id: 'hazardous-transition-metal-catalysts',
+    terms: ['iron chrome catalyst', 'iron chrome shift catalyst', 'chrome catalyst', 'high temperature shift catalyst', 'ht shift catalyst', 'copper chromite catalyst', 'nickel catalyst', 'spent nickel catalyst', 'vanadium catalyst', 'vanadium pentoxide catalyst', 'como catalyst', 'nimo catalyst', 'hydrotreating catalyst'],
+    codes: ['16 08 02', '16 08 03@0.4'],
+    source: 'LoW 16 08 02* spent catalysts containing hazardous transition metals (chromium(VI), nickel, vanadium and cobalt compounds are classified carcinogens or sensitisers)',
   },
   {
     id: 'fire-water',

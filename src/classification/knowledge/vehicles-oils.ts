@@ -26,7 +26,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'synthetic-oil',
-    terms: ['synthetic oil', 'synthetic gear oil', 'synthetic engine oil', 'fully synthetic oil', 'synthetic lubricant'],
+    terms: ['synthetic oil', 'synthetic gear oil', 'synthetic engine oil', 'fully synthetic oil', 'synthetic lubricant', 'synthetic compressor oil', 'pao', 'pao oil', 'polyalphaolefin', 'polyalphaolefin oil'],
     codes: ['13 02 06'],
     evidence: 'oil',
     note: 'oil',
@@ -162,7 +162,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'brake-fluid',
-    terms: ['brake fluid', 'brake fluids', 'dot 4', 'clutch fluid'],
+    terms: ['brake fluid', 'brake fluids', 'dot 4', 'dot4', 'dot 3', 'dot3', 'dot 5 1', 'clutch fluid'],
     codes: ['16 01 13'],
     flags: ['LIQUID_WASTE'],
     source: `${VO}: brake fluids 16 01 13*`,
