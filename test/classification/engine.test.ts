@@ -152,6 +152,17 @@ describe('the local engine reads waste as an expert does', () => {
     expect(offensive.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('reads a real waste from a named producer at low confidence, rather than giving no code; gibberish gets none', () => {
+    const bleach = engine.classify({
+      description: 'Spent colour negative bleach from the film processing machine, 3 x 20L',
+      source_industry: 'Motion-picture film laboratory',
+    }).ranking[0];
+    expect(bleach?.ewc_code.startsWith('09 01')).toBe(true);
+    expect(bleach?.confidence).toBeLessThan(0.7);
+    expect(engine.classify({ description: 'xyzzy qwerty', source_industry: 'Garage' }).ranking).toEqual([]);
+    expect(engine.classify({ description: 'stuff', source_industry: 'Garage' }).ranking).toEqual([]);
+  });
+
   it('knows brake fluid by its DOT grade', () => {
     expect(
       top({ description: '25L of old DOT4 from brake bleeding', source_industry: 'Garage' }).ewc_code,

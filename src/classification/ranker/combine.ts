@@ -191,6 +191,12 @@ export function namesNoWaste(input: ClassifyInput): boolean {
   return all.every((w) => STOPWORDS.has(w.raw) || /^\d+$/.test(w.raw));
 }
 
+/** Whether the description itself (not the producer's name) holds a word the ranker was trained on. */
+function describesKnownWords(input: ClassifyInput, model: NonNullable<CombineDeps['model']>): boolean {
+  const own = { description: input.description, additional_context: input.additional_context };
+  return model.knownWords(model.features(own, prepare(own))) > 0;
+}
+
 /** The input with the misspellings the rules corrected, so the ranker and the substance check read them too. */
 export function corrected(input: ClassifyInput, corrections: EngineResult['corrections']): ClassifyInput {
   if (!corrections || corrections.length === 0) return input;
@@ -263,7 +269,13 @@ export function combine(
   const { ranked, moved, unpaired } = applyVerdict(substanced.ranked, side, verdict, deps.catalogue, anchor);
   // Nothing the rules know and nothing the ranker is sure of ("xyzzy", "stuff", "waste"): no code
   // rather than a guess.
-  const unknown = !model || model.knownWords(read.features) === 0 || (blended[0]?.p ?? 0) < MIN_ALONE;
+  // A description that names no waste the engine knows is not guessed at, unless the producer is given:
+  // a real waste from a named activity gets the ranker's best reading, at the low confidence it earns.
+  const unknown =
+    !model ||
+    model.knownWords(read.features) === 0 ||
+    ((blended[0]?.p ?? 0) < MIN_ALONE &&
+      (!input.source_industry?.trim() || namesNoWaste(input) || !describesKnownWords(input, model)));
   if (rulesRanking.length === 0 && unknown && named.length === 0) {
     return {
       ranking: [],
