@@ -51,10 +51,14 @@ const FLOOR = 1e-6;
 /**
  * A "99" entry ("wastes not otherwise specified") is the List's last resort: coded only when no other
  * entry fits (LoW coding order, step 4). The ranker learns them like any other entry, so unless the
- * engine's knowledge names one (offensive waste, 20 01 99), its weight is quartered here: another entry of nearly the same weight comes first. (Quartered or less gave the same
- * answers on the blind batches; halving left two "99" answers standing.)
+ * engine's knowledge names one (offensive waste, 20 01 99), its weight is quartered here: another entry
+ * of nearly the same weight comes first. (Quartered or less gave the same answers on the blind batches;
+ * halving left two "99" answers standing.)
  */
 const LAST_RESORT = Math.log(0.25);
+
+/** A "99" entry only the ranker put forward: the rules' knowledge does not name it. */
+export const lastResort = (c: BlendCandidate): boolean => c.rule === 0 && c.code.endsWith('99');
 
 export function blend(
   probs: ArrayLike<number> | null,
@@ -84,7 +88,7 @@ export function blend(
   const all = [...byCode.values()];
   for (const c of all) {
     c.score = probs ? Math.log(Math.max(c.p, FLOOR)) + ruleWeight * c.rule : c.rule;
-    if (c.code.endsWith('99') && c.rule === 0) c.score += LAST_RESORT;
+    if (lastResort(c)) c.score += LAST_RESORT;
   }
   return all.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
 }

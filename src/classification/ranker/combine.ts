@@ -14,7 +14,7 @@ import {
   type EngineResult,
   type RankedClassification,
 } from '../types.ts';
-import { applySubstances, type BlendCandidate, blend, calibrated, shares } from './blend.ts';
+import { applySubstances, type BlendCandidate, blend, calibrated, lastResort, shares } from './blend.ts';
 import { type PreparedInput, prepare } from './features.ts';
 import type { NamedSubstance, SubstanceFinder } from './hazards.ts';
 import type { RankerModel } from './model.ts';
@@ -330,7 +330,7 @@ export function combine(
   if (unpaired) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
   // A "99" entry is right only when no other entry fits. Unless the engine's knowledge names it (offensive
   // waste is 20 01 99 in GOV.UK's guidance), the words alone cannot show that: a person checks.
-  if (top[0]?.code.endsWith('99') && top[0].rule === 0) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
+  if (top[0] && lastResort(top[0])) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
