@@ -103,6 +103,11 @@ export interface EngineResult {
   corrections?: Array<{ from: string; to: string }>;
   /** What the input says about an assessment of the waste (verdicts, figures, leaching, unknown composition). */
   verdict?: VerdictReading;
+  /**
+   * Code prefixes the producing activity decides (a vet's or a farm's healthcare waste is 18 02; what
+   * households hand in at a council site is chapter 20): the rules' reading, which the blend follows.
+   */
+  decisivePrefixes?: string[];
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }

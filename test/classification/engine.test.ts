@@ -135,6 +135,64 @@ describe('the local engine reads waste as an expert does', () => {
     expect(top({ description: 'production photocopiers from the print room' }).ewc_code).toBe('16 02 14');
   });
 
+  it('codes what households hand in at a council site in chapter 20, and the same waste from a trade in its own chapter', () => {
+    expect(top('oil-based gloss paint tins handed in by residents at the civic amenity site').ewc_code).toBe(
+      '20 01 27',
+    );
+    expect(top('untreated timber and old furniture from the HWRC wood bay').ewc_code).toBe('20 01 38');
+    expect(
+      top({ description: 'oil based paint tins, part full', source_industry: 'Decorating contractor' })
+        .ewc_code,
+    ).toBe('08 01 11');
+  });
+
+  it('codes the sharps of animal healthcare in 18 02, from a farm or a vet, and those of a surgery in 18 01', () => {
+    expect(
+      top({ description: 'used needles from injecting ewes', source_industry: 'Sheep farm' }).ewc_code,
+    ).toBe('18 02 02');
+    expect(top('feline chemotherapy vials and sharps').ewc_code).toBe('18 02 07');
+    expect(
+      top({ description: 'used needles from injecting ewes', source_industry: 'GP surgery' }).ewc_code,
+    ).toBe('18 01 03');
+  });
+
+  it("reads a note line's quantity and container as the waste's, not as a second waste", () => {
+    const line = engine.classify({ description: 'kerosene, 1 x IBC' });
+    expect(line.ranking[0].ewc_code).toBe('13 07 01');
+    expect(line.flags).not.toContain('MULTIPLE_WASTE_TYPES');
+    expect(line.ranking[0].confidence).toBeGreaterThanOrEqual(0.9);
+    // A second waste named after a comma is still a second waste.
+    expect(engine.classify({ description: 'waste oil, used oil filters' }).flags).toContain(
+      'MULTIPLE_WASTE_TYPES',
+    );
+  });
+
+  it('reads oil drained from a transformer as the oil, with its PCB figure deciding the entry', () => {
+    const drained = top('oil pumped out of a pole-mounted transformer before scrapping');
+    expect(drained.ewc_code).toBe('13 03 07');
+    expect(drained.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(top('oil drained from two site transformers, lab PCB 85 mg/kg').ewc_code).toBe('13 03 01');
+  });
+
+  it('codes mercury switches by where they were taken out: equipment, a building, a vehicle', () => {
+    const removed = top({
+      description: 'mercury tilt switches pulled out of scrapped pump controllers',
+      source_industry: 'Pump repair workshop',
+    });
+    expect(removed.ewc_code).toBe('16 02 15');
+    expect(removed.flags).not.toContain('LOW_CONFIDENCE');
+    expect(
+      top({ description: 'mercury switches removed during strip out', source_industry: 'demolition' })
+        .ewc_code,
+    ).toBe('17 09 01');
+    expect(
+      top({
+        description: 'mercury tilt switches recovered from bonnet lights',
+        source_industry: 'Vehicle dismantler',
+      }).ewc_code,
+    ).toBe('16 01 08');
+  });
+
   it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {
     // Nothing but the producer: the ranker's best guess is its sub-chapter's "99" entry, for a person to check.
     const vague = top({

@@ -121,17 +121,43 @@ const ADJECTIVAL = new Set([
   'type',
 ]);
 
+const APPROXIMATELY = new Set([
+  'approx',
+  'approximately',
+  'about',
+  'around',
+  'circa',
+  'c',
+  'ca',
+  'est',
+  'estimated',
+]);
+const DIGITS = /^\d/;
+
+/** The clause at `i` opens with a quantity: "1 x", "205l", "approx 3t". */
+function startsWithQuantity(tokens: Token[], i: number): boolean {
+  const first = tokens[i].raw;
+  if (DIGITS.test(first)) return true;
+  return APPROXIMATELY.has(first) && DIGITS.test(tokens[i + 1]?.raw ?? '');
+}
+
 /** Splits the description into clauses and groups each main clause with its "from/with" qualifiers. */
 function clauses(tokens: Token[]): Array<{ role: SegmentRole; group: number }> {
   const out: Array<{ role: SegmentRole; group: number }> = [];
   let group = -1;
   let role: SegmentRole = 'main';
-  for (const t of tokens) {
+  let quantity = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
     if (t.boundaryBefore) {
       // "contaminated with oil and paint": "and" continues the qualifier; a comma starts a new waste.
-      const continues = CONTINUING_WORDS.has(t.boundary) && role !== 'main' && group >= 0;
+      const continues = CONTINUING_WORDS.has(t.boundary) && role !== 'main' && !quantity && group >= 0;
       if (!continues) {
         role = MAIN_WORDS.has(t.boundary) ? 'main' : SOURCE_WORDS.has(t.boundary) ? 'source' : 'qualifier';
+        // "waste oil, 1 x IBC", "acetone, approx 4 x 205L drums": a note line's quantity and container
+        // qualify the waste before them; they are not a second waste.
+        quantity = role === 'main' && t.boundary === ',' && group >= 0 && startsWithQuantity(tokens, i);
+        if (quantity) role = 'qualifier';
         if (role === 'main' || group < 0) group++;
       }
     }

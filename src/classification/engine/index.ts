@@ -126,6 +126,18 @@ function toRanked(
   };
 }
 
+/** A cue's prefix weight from which the activity decides the sub-chapter (activity-cues.ts). */
+const DECISIVE_WEIGHT = 2;
+
+function decisivePrefixes(analysis: Analysis): string[] {
+  const out = new Set<string>();
+  for (const { cue } of analysis.cues) {
+    if (cue.householdSite) out.add('20');
+    for (const [prefix, weight] of cue.prefixes) if (weight >= DECISIVE_WEIGHT) out.add(prefix);
+  }
+  return [...out];
+}
+
 export interface LocalEngineOptions {
   catalogue: Catalogue;
   knowledge?: Knowledge;
@@ -163,6 +175,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
         flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [],
         corrections,
         verdict: analysis.verdict,
+        decisivePrefixes: decisivePrefixes(analysis),
       };
     },
   };

@@ -49,8 +49,18 @@ export const activityCues: ActivityCueDef[] = [
     setting: 'household',
   },
   {
+    // Wastes households bring to a council site are municipal: chapter 20's separately collected
+    // fractions, not the chapter of the trade that makes such waste (LoW chapter 20 title; GOV.UK "How to
+    // classify different types of waste", household waste).
+    label: 'household waste site',
+    terms: ['hwrc', 'household waste recycling centre', 'household waste recycling centres', 'household waste site', 'civic amenity', 'civic amenity site', 'the tip', 'recycling centre', 'residents', 'householders', 'by the public', 'members of the public'],
+    prefixes: [['20', 1.0]],
+    setting: 'household',
+    householdSite: true,
+  },
+  {
     label: 'household',
-    terms: ['household', 'households', 'householder', 'domestic', 'home', 'house', 'house clearance', 'household clearance', 'home owner', 'homeowner', 'residential', 'diy', 'my house', 'our house', 'flat', 'tenant', 'hwrc', 'household waste recycling centre', 'civic amenity', 'tip', 'the tip', 'recycling centre', 'household collection', 'kerbside', 'council collection', 'garden clearance', 'domestic kitchen', 'private residence', 'household batteries'],
+    terms: ['household', 'households', 'householder', 'domestic', 'home', 'house', 'house clearance', 'household clearance', 'home owner', 'homeowner', 'residential', 'diy', 'my house', 'our house', 'flat', 'tenant', 'tip', 'household collection', 'kerbside', 'council collection', 'garden clearance', 'domestic kitchen', 'private residence', 'household batteries'],
     prefixes: [['20', 1.0]],
     setting: 'household',
   },
@@ -90,7 +100,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'animal healthcare',
-    terms: ['vet', 'vets', 'veterinary', 'veterinary practice', 'veterinary surgery', 'veterinary hospital', 'animal hospital', 'vet practice', 'vet clinic', 'animal clinic'],
+    terms: ['vet', 'vets', 'veterinary', 'veterinary practice', 'veterinary surgery', 'veterinary hospital', 'animal hospital', 'vet practice', 'vet clinic', 'animal clinic', 'canine', 'feline', 'equine', 'vaccinating cattle', 'vaccinating sheep', 'vaccinating livestock', 'treating livestock', 'treating cattle', 'treating sheep', 'lambing', 'calving'],
     prefixes: [['18 02', 2.5]],
     setting: 'business',
   },
@@ -115,7 +125,9 @@ export const activityCues: ActivityCueDef[] = [
   {
     label: 'agriculture',
     terms: ['farm', 'farmer', 'farming', 'agriculture', 'agricultural', 'dairy farm', 'poultry farm', 'pig farm', 'livery yard', 'livery', 'stables', 'equestrian', 'smallholding', 'arable', 'livestock', 'horticulture', 'nursery plants', 'greenhouse', 'glasshouse', 'market garden', 'fish farm', 'aquaculture'],
-    prefixes: [['02 01', 1.2]],
+    // A farm's healthcare waste comes from treating its animals: 18 02 (GOV.UK "How to classify different
+    // types of waste", healthcare; HTM 07-01 applies the same codes to veterinary waste).
+    prefixes: [['02 01', 1.2], ['18 02', 2.0]],
     setting: 'business',
   },
   {

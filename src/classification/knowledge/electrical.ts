@@ -181,7 +181,7 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'lithium-batteries',
-    terms: ['lithium ion', 'lithium ion batteries', 'li ion', 'li ion batteries', 'lithium batteries', 'lithium battery', 'lithium', 'lipo', 'lipo batteries', 'lithium polymer', 'laptop batteries', 'phone batteries', 'power tool batteries', 'ev battery', 'ev batteries', 'e bike batteries', 'ebike batteries', 'nimh', 'nickel metal hydride', 'rechargeable batteries', 'battery packs', 'lithium iron phosphate'],
+    terms: ['lithium ion', 'lithium ion batteries', 'li ion', 'li ion batteries', 'lithium batteries', 'lithium battery', 'lithium', 'lipo', 'lipo batteries', 'lithium polymer', 'laptop batteries', 'phone batteries', 'power tool batteries', 'ev battery', 'ev batteries', 'e bike batteries', 'ebike batteries', 'nimh', 'nickel metal hydride', 'rechargeable batteries', 'battery packs', 'lithium iron phosphate', 'lifepo4', 'lfp batteries', 'traction packs', 'traction pack', 'lithium traction batteries', 'ev traction batteries', 'high voltage batteries', 'hv batteries'],
     codes: ['16 06 05@1b', '20 01 34@0.95h'],
     flags: ['BATTERIES', 'FIRE_RISK'],
     note: 'lithium',

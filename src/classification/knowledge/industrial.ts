@@ -400,6 +400,14 @@ export const industrialConcepts: ConceptDef[] = [
     source: 'LoW 12 01 07* mineral-based machining oils free of halogens',
   },
   {
+    id: 'synthetic-machining-oil',
+    terms: ['synthetic cutting oil', 'synthetic machining oil', 'pao cutting oil', 'ester cutting oil', 'synthetic neat oil', 'synthetic honing oil', 'pao based cutting oil', 'ester based cutting oil', 'synthetic based cutting oil'],
+    cooccur: [['synthetic', 'pao', 'polyalphaolefin', 'ester'], ['cutting', 'machining', 'honing', 'hobbing', 'broaching', 'grinding'], ['oil', 'oils']],
+    codes: ['12 01 10'],
+    evidence: 'oil',
+    source: 'LoW 12 01 10* synthetic machining oils',
+  },
+  {
     id: 'grinding-sludge',
     terms: ['grinding sludge', 'honing sludge', 'lapping sludge', 'swarf sludge', 'metal sludge', 'grinding swarf sludge', 'machining sludge'],
     codes: ['12 01 18', '12 01 14@0.5', '12 01 15@0.5'],

@@ -99,8 +99,19 @@ export const metalAndMixedConcepts: ConceptDef[] = [
       'EA Using the List of Wastes: mixed wastes coded by the activity (20 03 01 municipal, 17 09 04 C&D)',
   },
   {
+    // Mercury switches and relays taken out of discarded equipment are hazardous components removed from
+    // it (16 02 15*); out of a building being stripped, C&D waste (17 09 01*); out of a vehicle, 16 01 08*.
+    id: 'mercury-components',
+    terms: ['mercury switches', 'mercury switch', 'mercury tilt switches', 'mercury tilt switch', 'mercury relays', 'mercury relay'],
+    cooccur: [['mercury'], ['switch', 'switches', 'relay', 'relays'], ['removed', 'taken', 'pulled', 'cut', 'recovered', 'stripped']],
+    codes: ['16 02 15', '17 09 01@0.6', '16 01 08@0.3'],
+    evidence: 'mercury',
+    flags: ['MERCURY'],
+    source: 'LoW 16 02 15* hazardous components removed from discarded equipment; 17 09 01*; 16 01 08*',
+  },
+  {
     id: 'mercury',
-    terms: ['mercury', 'mercury switches', 'mercury thermostats', 'thermometers', 'mercury thermometers', 'barometers', 'manometers', 'sphygmomanometers', 'sphygmomanometer', 'mercury tilt switches', 'mercury relays', 'mercury waste', 'mercury containing'],
+    terms: ['mercury', 'mercury thermostats', 'thermometers', 'mercury thermometers', 'barometers', 'manometers', 'sphygmomanometers', 'sphygmomanometer', 'mercury waste', 'mercury containing'],
     codes: ['20 01 21', '17 09 01@0.8', '16 01 08@0.25', '06 04 04@0.35', '16 03 07@0.25', '05 07 01@0.35', '18 01 10@0.1'],
     evidence: 'mercury',
     flags: ['MERCURY'],

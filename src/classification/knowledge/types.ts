@@ -101,6 +101,11 @@ export interface ActivityCueDef {
   prefixes: Array<[string, number]>;
   /** Household or business origin (decides the WEEE and batteries split). */
   setting?: 'household' | 'business';
+  /**
+   * A site where households hand in their waste (HWRC, civic amenity site): what the rules code in
+   * chapter 20 there comes before another chapter's entry for the same material.
+   */
+  householdSite?: boolean;
   /** Auditor-readable name of the activity. */
   label: string;
 }

@@ -51,7 +51,10 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'insulating-oil',
-    terms: ['transformer oil', 'insulating oil', 'insulating oils', 'heat transfer oil', 'thermal oil', 'heat transmission oil', 'switchgear oil'],
+    terms: ['transformer oil', 'insulating oil', 'insulating oils', 'heat transfer oil', 'thermal oil', 'heat transmission oil', 'switchgear oil', 'dielectric oil', 'dielectric fluid', 'transformer fluid', 'oil from transformers', 'oil from a transformer', 'oil from the transformer', 'oil from the transformers'],
+    // Oil drained from a transformer is the oil, not the transformer (16 02 09*/16 02 14); an oil-filled
+    // transformer is the transformer.
+    cooccur: [['oil', 'oils', 'fluid'], ['drained', 'drain', 'pumped', 'emptied', 'decanted', 'drawn'], ['transformer', 'transformers', 'switchgear']],
     codes: ['13 03 07>13 03 01', '13 03 10@0.4'],
     evidence: 'oil',
     note: 'oil',
@@ -135,7 +138,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   {
     id: 'mixed-fuel',
     cooccur: [['misfuel', 'misfuelled', 'misfuelling'], ['fuel', 'diesel', 'petrol', 'drained', 'tank', 'drain']],
-    terms: ['misfuel', 'mis fuel', 'misfuelled', 'mis fuelled', 'mis fuelling', 'wrong fuel', 'mixed fuel', 'mixed fuels', 'petrol and diesel', 'diesel and petrol', 'fuel mixture', 'petrol in a diesel', 'diesel in a petrol', 'fuel drain'],
+    terms: ['misfuel', 'mis fuel', 'misfuelled', 'mis fuelled', 'mis fuelling', 'wrong fuel', 'mixed fuel', 'mixed fuels', 'petrol and diesel', 'diesel and petrol', 'fuel mixture', 'petrol in a diesel', 'diesel in a petrol', 'fuel drain', 'kerosene and gas oil', 'gas oil and kerosene', 'kerosene and diesel', 'diesel and kerosene', 'petrol diesel mix', 'diesel petrol mix', 'petrol and diesel mix', 'mixed petrol and diesel', 'mixed diesel and petrol', 'fuel mix'],
     codes: ['13 07 03'],
     evidence: 'oil',
     note: 'fuel',

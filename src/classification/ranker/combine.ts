@@ -167,6 +167,29 @@ export function verdictReasoning(
   return parts.length > 0 ? ` ${parts.join(' ')}` : '';
 }
 
+/**
+ * Where the producing activity decides the sub-chapter (what households hand in at a council site is
+ * municipal waste, 20 01 27* paint rather than a trade's 08 01 11*; a farm's or a vet's sharps are
+ * 18 02 02* rather than 18 01 03*), the rules' entries there outweigh the ranker's for the same material
+ * by this factor. Eight: on the blind batches every such item the rules coded there came first, and no
+ * other answer moved.
+ */
+const DECIDED_BY_ACTIVITY = Math.log(8);
+
+/** A sibling sub-chapter's entry the activity rules out stays only as a distant alternative. */
+const RULED_OUT = Math.log(1e-4);
+
+function activityFirst(blended: BlendCandidate[], prefixes: readonly string[]): void {
+  // A sub-chapter the activity decides ("18 02": animal healthcare) rules out the rest of its chapter.
+  const subchapters = prefixes.filter((p) => p.length === 5);
+  for (const c of blended) {
+    if (c.rule > 0 && prefixes.some((p) => c.code.startsWith(p))) c.score += DECIDED_BY_ACTIVITY;
+    else if (subchapters.some((p) => c.code.startsWith(p.slice(0, 2)) && !c.code.startsWith(p)))
+      c.score += RULED_OUT;
+  }
+  blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+}
+
 /** The ranker alone, without the rules, names a code only above this probability. */
 const MIN_ALONE = 0.1;
 
@@ -256,6 +279,7 @@ export function combine(
     rulesRanking.map((r) => ({ code: r.ewc_code, confidence: r.confidence })),
     ruleWeight,
   );
+  if (rulesResult.decisivePrefixes?.length) activityFirst(blended, rulesResult.decisivePrefixes);
   const verdict = rulesResult.verdict ?? NO_VERDICT;
   // A substance a verdict cleared ("asbestos not detected", "TPH 450 mg/kg") or a waste assessed clean
   // as a whole is not a named hazard any more.
