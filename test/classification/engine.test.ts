@@ -193,6 +193,28 @@ describe('the local engine reads waste as an expert does', () => {
     ).toBe('16 01 08');
   });
 
+  it('reads a misspelt plural ("batterys") as the word, and names alkalis by their formulae', () => {
+    expect(top('6 car batterys, cage').ewc_code).toBe('16 06 01');
+    expect(
+      top({ description: 'damp-damaged sacks of KOH flake', source_industry: 'Chemical distributor' })
+        .ewc_code,
+    ).toBe('06 02 04');
+  });
+
+  it('does not code a waste by a substance its own figures clear (PCB <2 mg/kg is not the PCB entry)', () => {
+    const oil = engine.classify({
+      description: 'oil drained out of two transformers, 3 x IBC, PCB <2 mg/kg',
+    });
+    expect(oil.ranking[0].ewc_code).toBe('13 03 07');
+    expect(oil.flags).not.toContain('MULTIPLE_WASTE_TYPES');
+  });
+
+  it('reads a note line whose first words name the job, not the waste', () => {
+    const panels = top('Stores clear-out - 3 pallets of old fire alarm control panels');
+    expect(panels.ewc_code).toBe('16 02 14');
+    expect(panels.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
   it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {
     // Nothing but the producer: the ranker's best guess is its sub-chapter's "99" entry, for a person to check.
     const vague = top({

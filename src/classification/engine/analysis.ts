@@ -134,15 +134,29 @@ const APPROXIMATELY = new Set([
 ]);
 const DIGITS = /^\d/;
 
-/** The clause at `i` opens with a quantity: "1 x", "205l", "approx 3t". */
-function startsWithQuantity(tokens: Token[], i: number): boolean {
+const CONCENTRATION_UNITS = new Set(['mg', 'ppm', 'percent', 'ug', 'mgkg', 'ppb']);
+
+/**
+ * The clause at `i` opens with a quantity ("1 x", "205l", "approx 3t") or states a concentration ("PCB
+ * <2 mg/kg", "TPH 450 mg/kg", "Pb 1.2%"): it qualifies the waste before it.
+ */
+function qualifiesWaste(tokens: Token[], i: number): boolean {
   const first = tokens[i].raw;
   if (DIGITS.test(first)) return true;
-  return APPROXIMATELY.has(first) && DIGITS.test(tokens[i + 1]?.raw ?? '');
+  if (APPROXIMATELY.has(first) && DIGITS.test(tokens[i + 1]?.raw ?? '')) return true;
+  // The figure comes within the clause's first three words: "PCB <2 mg/kg", "lab PCB 120 mg/kg".
+  for (let j = i; j < Math.min(tokens.length, i + 3) && (j === i || tokens[j].boundary !== ','); j++) {
+    if (DIGITS.test(tokens[j].raw) && CONCENTRATION_UNITS.has(tokens[j + 1]?.raw ?? '')) return true;
+  }
+  return false;
 }
 
-/** Splits the description into clauses and groups each main clause with its "from/with" qualifiers. */
-function clauses(tokens: Token[]): Array<{ role: SegmentRole; group: number }> {
+/**
+ * Splits the description into clauses and groups each main clause with its "from/with" qualifiers.
+ * `firstNamed`: where the first named waste starts; a quantity clause qualifies only a waste named
+ * before it ("Factory rewire - 2 pallets of PLC panels": the panels are the waste).
+ */
+function clauses(tokens: Token[], firstNamed = 0): Array<{ role: SegmentRole; group: number }> {
   const out: Array<{ role: SegmentRole; group: number }> = [];
   let group = -1;
   let role: SegmentRole = 'main';
@@ -154,9 +168,10 @@ function clauses(tokens: Token[]): Array<{ role: SegmentRole; group: number }> {
       const continues = CONTINUING_WORDS.has(t.boundary) && role !== 'main' && !quantity && group >= 0;
       if (!continues) {
         role = MAIN_WORDS.has(t.boundary) ? 'main' : SOURCE_WORDS.has(t.boundary) ? 'source' : 'qualifier';
-        // "waste oil, 1 x IBC", "acetone, approx 4 x 205L drums": a note line's quantity and container
-        // qualify the waste before them; they are not a second waste.
-        quantity = role === 'main' && t.boundary === ',' && group >= 0 && startsWithQuantity(tokens, i);
+        // "waste oil, 1 x IBC", "acetone, approx 4 x 205L drums", "oil, PCB <2 mg/kg": a note line's
+        // quantity, container or lab figure qualifies the waste before it; it is not a second waste.
+        quantity =
+          role === 'main' && t.boundary === ',' && group >= 0 && firstNamed < i && qualifiesWaste(tokens, i);
         if (quantity) role = 'qualifier';
         if (role === 'main' || group < 0) group++;
       }
@@ -166,9 +181,12 @@ function clauses(tokens: Token[]): Array<{ role: SegmentRole; group: number }> {
   return out;
 }
 
+const firstStart = (matches: ReadonlyArray<{ start: number }>) =>
+  matches.reduce((min, m) => Math.min(min, m.start), Number.POSITIVE_INFINITY);
+
 /** Marks the head of each phrase group: the right-most named thing of its main clause. */
 function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): ConceptHit[] {
-  const info = clauses(tokens);
+  const info = clauses(tokens, firstStart(matches));
   const hits: ConceptHit[] = matches.map((match) => {
     const seg = info[match.start];
     // Word groups name the waste when one of their words is in a main clause; words only in "from ..."
@@ -346,7 +364,7 @@ export function analyse(
             : 'head';
     concepts.push({ match, role, group: -1, part: 'context' });
   }
-  const info = clauses(description);
+  const info = clauses(description, firstStart(desc.concepts));
   const evidence = [
     ...evidenceHits(desc, 'description', (p) => info[p]?.group ?? 0),
     ...evidenceHits(ctx, 'context', () => -1),

@@ -16,7 +16,7 @@ import {
   type LocalEngine,
   type RankedClassification,
 } from '../types.ts';
-import { type Analysis, analyse } from './analysis.ts';
+import { type Analysis, analyse, type ConceptHit } from './analysis.ts';
 import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
 import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
@@ -129,8 +129,13 @@ function toRanked(
 /** A cue's prefix weight from which the activity decides the sub-chapter (activity-cues.ts). */
 const DECISIVE_WEIGHT = 2;
 
-function decisivePrefixes(analysis: Analysis): string[] {
+/**
+ * What the rules decide and the blend follows: a sub-chapter the producing activity settles, and the
+ * List's mixture entry for a load that mixes several materials of one family (15 01 06, 17 01 07).
+ */
+function decisivePrefixes(analysis: Analysis, mixture: ConceptHit | undefined): string[] {
   const out = new Set<string>();
+  if (mixture) out.add(mixture.match.item.options[0].code);
   for (const { cue } of analysis.cues) {
     if (cue.householdSite) out.add('20');
     for (const [prefix, weight] of cue.prefixes) if (weight >= DECISIVE_WEIGHT) out.add(prefix);
@@ -175,7 +180,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
         flags: multiple ? ['MULTIPLE_WASTE_TYPES'] : [],
         corrections,
         verdict: analysis.verdict,
-        decisivePrefixes: decisivePrefixes(analysis),
+        decisivePrefixes: decisivePrefixes(analysis, mixture),
       };
     },
   };

@@ -33,6 +33,8 @@ export function stem(word: string): string {
   if (w.endsWith('ves') && w.length > 4 && !w.endsWith('oves')) return `${w.slice(0, -3)}f`;
   if (/(ss|sh|ch|x|z)es$/.test(w)) return w.slice(0, -2);
   if (w.endsWith('oes') && w.length > 4) return w.slice(0, -2);
+  // "batterys", "lorrys": a plural of a consonant and "y" misspelt; the word is the singular.
+  if (/[^aeiouy]ys$/.test(w) && w.length > 4) return w.slice(0, -1);
   if (w.endsWith('s') && !/(ss|us|is|ys)$/.test(w)) return w.slice(0, -1);
   return w;
 }

@@ -247,7 +247,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'alkalis',
-    terms: ['caustic', 'caustic soda', 'sodium hydroxide', 'potassium hydroxide', 'drain cleaner', 'drain unblocker', 'lye', 'alkaline cleaner', 'oven cleaner', 'alkalis', 'alkali', 'caustic cleaner', 'degreaser alkaline'],
+    terms: ['caustic', 'caustic soda', 'caustic potash', 'sodium hydroxide', 'potassium hydroxide', 'naoh', 'koh', 'drain cleaner', 'drain unblocker', 'lye', 'alkaline cleaner', 'oven cleaner', 'alkalis', 'alkali', 'caustic cleaner', 'degreaser alkaline'],
     codes: ['20 01 15@1h', '06 02 04@0.6', '16 05 07@0.6b', '11 01 07@0.35'],
     evidence: 'chemical',
     source: 'LoW 20 01 15* alkalines (household); 06 02 04* sodium and potassium hydroxide',
@@ -329,9 +329,17 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'gas-cylinders',
-    terms: ['gas cylinders', 'gas cylinder', 'gas bottles', 'propane cylinders', 'butane cylinders', 'calor gas bottles', 'oxygen cylinders', 'acetylene cylinders', 'fire extinguishers', 'fire extinguisher', 'co2 cylinders', 'helium canisters', 'nitrous oxide canisters', 'laughing gas canisters'],
+    terms: ['gas cylinders', 'gas cylinder', 'gas bottles', 'propane cylinders', 'butane cylinders', 'calor gas bottles', 'oxygen cylinders', 'acetylene cylinders', 'fire extinguishers', 'fire extinguisher', 'helium canisters', 'nitrous oxide canisters', 'laughing gas canisters'],
     codes: ['16 05 04', '16 05 05@0.7', '15 01 11@0.4'],
     source: 'LoW 16 05 04* / 16 05 05 gases in pressure containers',
+  },
+  {
+    // A gas that is hazardous only by being under pressure (H280) or by displacing air has no hazardous
+    // property (WM3 Appendix C: H280 is not assigned an HP), so its cylinders are 16 05 05.
+    id: 'inert-gas-cylinders',
+    terms: ['argon', 'argon cylinders', 'argon mix', 'shielding gas', 'shielding gas cylinders', 'welding gas argon', 'nitrogen cylinders', 'nitrogen bottles', 'helium cylinders', 'co2 cylinders', 'co2 bottles', 'co2 extinguishers', 'carbon dioxide cylinders', 'carbon dioxide extinguishers', 'compressed air cylinders', 'breathing air cylinders'],
+    codes: ['16 05 05', '16 05 04@0.3'],
+    source: 'LoW 16 05 05 gases in pressure containers other than 16 05 04*; WM3 Appendix C (H280 has no HP)',
   },
   {
     id: 'aqueous-liquids',

@@ -103,7 +103,7 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'business-it-equipment',
-    terms: ['servers', 'server', 'server racks', 'photocopiers', 'photocopier', 'copiers', 'switches network', 'tills', 'epos tills', 'network equipment', 'ups cabinet', 'ups cabinets', 'hmi panels', 'hmi touch panels', 'hmi screens', 'plc panels'],
+    terms: ['servers', 'server', 'server racks', 'photocopiers', 'photocopier', 'copiers', 'switches network', 'tills', 'epos tills', 'network equipment', 'ups cabinet', 'ups cabinets', 'hmi panels', 'hmi touch panels', 'hmi screens', 'plc panels', 'plc control panels', 'plc racks', 'control panels', 'machine control panels', 'fire alarm panels', 'fire alarm control panels', 'intruder alarm panels', 'access control panels'],
     codes: ['16 02 14@1>16 02 13', '20 01 36@0.5>20 01 35'],
     flags: ['WEEE', 'POSSIBLE_POPS'],
     note: 'weee',

@@ -97,7 +97,7 @@ export const packagingConcepts: ConceptDef[] = [
   },
   {
     id: 'composite-packaging',
-    terms: ['tetra pak', 'tetrapak', 'tetra paks', 'drinks cartons', 'juice cartons', 'milk cartons', 'composite packaging', 'coffee cups', 'paper cups', 'crisp packets'],
+    terms: ['tetra pak', 'tetrapak', 'tetra paks', 'drinks cartons', 'juice cartons', 'milk cartons', 'composite packaging', 'coffee cups', 'paper cups', 'crisp packets', 'liquid board', 'liquid packaging board', 'liquid board cartons', 'carton blanks', 'liquid board carton blanks', 'beverage cartons', 'aseptic cartons'],
     codes: ['15 01 05>15 01 10'],
     source: `${PK}: composite packaging 15 01 05`,
   },

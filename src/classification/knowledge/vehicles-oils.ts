@@ -138,7 +138,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   {
     id: 'mixed-fuel',
     cooccur: [['misfuel', 'misfuelled', 'misfuelling'], ['fuel', 'diesel', 'petrol', 'drained', 'tank', 'drain']],
-    terms: ['misfuel', 'mis fuel', 'misfuelled', 'mis fuelled', 'mis fuelling', 'wrong fuel', 'mixed fuel', 'mixed fuels', 'petrol and diesel', 'diesel and petrol', 'fuel mixture', 'petrol in a diesel', 'diesel in a petrol', 'fuel drain', 'kerosene and gas oil', 'gas oil and kerosene', 'kerosene and diesel', 'diesel and kerosene', 'petrol diesel mix', 'diesel petrol mix', 'petrol and diesel mix', 'mixed petrol and diesel', 'mixed diesel and petrol', 'fuel mix'],
+    terms: ['misfuel', 'mis fuel', 'misfuelled', 'mis fuelled', 'mis fuelling', 'wrong fuel', 'mixed fuel', 'mixed fuels', 'petrol and diesel', 'diesel and petrol', 'fuel mixture', 'petrol in a diesel', 'diesel in a petrol', 'petrol put in a diesel', 'diesel put in a petrol', 'petrol in diesel', 'diesel in petrol', 'fuel drain', 'kerosene and gas oil', 'gas oil and kerosene', 'kerosene and diesel', 'diesel and kerosene', 'petrol diesel mix', 'diesel petrol mix', 'petrol and diesel mix', 'mixed petrol and diesel', 'mixed diesel and petrol', 'fuel mix'],
     codes: ['13 07 03'],
     evidence: 'oil',
     note: 'fuel',

@@ -190,6 +190,28 @@ function activityFirst(blended: BlendCandidate[], prefixes: readonly string[]): 
   blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
 }
 
+/**
+ * A substance the input clears ("PCB <2 mg/kg", "asbestos survey clear") cannot be what makes the waste
+ * the List's entry for it: the entries whose legal text names it ("insulating oils containing PCBs",
+ * 13 03 01*) are ruled out, though the ranker read the word.
+ */
+function clearedOut(blended: BlendCandidate[], cleared: NamedSubstance[], catalogue: Catalogue): void {
+  const names = (code: string) => {
+    const text = catalogue.get(code)?.description.toLowerCase() ?? '';
+    return (
+      !text.includes('for example') &&
+      cleared.some((s) => s.codes.includes(code) && text.includes(s.term.toLowerCase()))
+    );
+  };
+  let moved = false;
+  for (const c of blended)
+    if (names(c.code)) {
+      c.score += RULED_OUT;
+      moved = true;
+    }
+  if (moved) blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+}
+
 /** The ranker alone, without the rules, names a code only above this probability. */
 const MIN_ALONE = 0.1;
 
@@ -283,10 +305,13 @@ export function combine(
   const verdict = rulesResult.verdict ?? NO_VERDICT;
   // A substance a verdict cleared ("asbestos not detected", "TPH 450 mg/kg") or a waste assessed clean
   // as a whole is not a named hazard any more.
+  const found = deps.substances.find(input);
   const named =
     verdict.side === 'clean' && verdict.kinds.length === 0
       ? []
-      : deps.substances.find(input).filter((s) => !verdict.clearedSubstances.includes(s.substance));
+      : found.filter((s) => !verdict.clearedSubstances.includes(s.substance));
+  const cleared = found.filter((s) => s.specific && verdict.clearedSubstances.includes(s.substance));
+  if (cleared.length > 0) clearedOut(blended, cleared, deps.catalogue);
   const substanced = applySubstances(blended, named, deps.catalogue);
   const { unreflected } = substanced;
   const side = verdictSide(verdict, rulesRanking[0], deps.catalogue);
