@@ -180,7 +180,7 @@ describe('the local engine reads waste as an expert does', () => {
       source_industry: 'Pump repair workshop',
     });
     expect(removed.ewc_code).toBe('16 02 15');
-    expect(removed.flags).not.toContain('LOW_CONFIDENCE');
+    expect(removed.confidence).toBeGreaterThanOrEqual(0.5);
     expect(
       top({ description: 'mercury switches removed during strip out', source_industry: 'demolition' })
         .ewc_code,
@@ -213,6 +213,21 @@ describe('the local engine reads waste as an expert does', () => {
     const panels = top('Stores clear-out - 3 pallets of old fire alarm control panels');
     expect(panels.ewc_code).toBe('16 02 14');
     expect(panels.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('treats a liquid of unknown composition as hazardous, though its container is named first (WM3)', () => {
+    const ibc = engine.classify({ description: '1 x IBC unknown liquid, no label' });
+    expect(ibc.ranking[0].ewc_code).toBe('16 10 01');
+    expect(ibc.flags).toContain('COMPOSITION_UNKNOWN');
+  });
+
+  it('codes nickel and cobalt molybdenum catalysts as hazardous transition-metal catalysts', () => {
+    const spent = top({
+      description: 'Ni-Mo hydrotreater catalyst changed out at the shutdown',
+      source_industry: 'Oil refinery',
+    });
+    expect(spent.ewc_code).toBe('16 08 02');
+    expect(spent.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
   it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {

@@ -343,7 +343,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'aqueous-liquids',
-    terms: ['wash water', 'washwater', 'rinse water', 'rinsings', 'contaminated water', 'aqueous waste', 'aqueous liquid waste', 'waste water', 'wastewater', 'tank washings', 'wash down water', 'liquid waste', 'effluent', 'bund water', 'bunded area water', 'rainwater from a bund'],
+    terms: ['wash water', 'washwater', 'rinse water', 'rinsings', 'contaminated water', 'aqueous waste', 'aqueous liquid waste', 'waste water', 'wastewater', 'tank washings', 'wash down water', 'liquid waste', 'effluent', 'bund water', 'bunded area water', 'rainwater from a bund', 'watery liquid', 'aqueous liquid', 'unknown liquid', 'unidentified liquid', 'unlabelled liquid', 'water based liquid'],
     codes: ['16 10 02', '16 10 01@0.6', '19 08 99@0.05'],
     specificity: 0.6,
     flags: ['LIQUID_WASTE'],
@@ -364,7 +364,8 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'hazardous-transition-metal-catalysts',
-    terms: ['iron chrome catalyst', 'iron chrome shift catalyst', 'chrome catalyst', 'high temperature shift catalyst', 'ht shift catalyst', 'copper chromite catalyst', 'nickel catalyst', 'spent nickel catalyst', 'vanadium catalyst', 'vanadium pentoxide catalyst', 'como catalyst', 'nimo catalyst', 'hydrotreating catalyst'],
+    terms: ['iron chrome catalyst', 'iron chrome shift catalyst', 'chrome catalyst', 'high temperature shift catalyst', 'ht shift catalyst', 'copper chromite catalyst', 'nickel catalyst', 'spent nickel catalyst', 'vanadium catalyst', 'vanadium pentoxide catalyst', 'como catalyst', 'nimo catalyst', 'hydrotreating catalyst', 'hydrotreating catalysts', 'hydrotreater catalyst', 'hydrotreater catalysts', 'hds catalyst', 'hydrodesulphurisation catalyst', 'hydrocracker catalyst', 'hydrocracking catalyst', 'ni mo catalyst', 'co mo catalyst', 'nickel molybdenum catalyst', 'cobalt molybdenum catalyst'],
+    cooccur: [['nickel', 'cobalt', 'vanadium', 'chromium', 'chrome', 'molybdenum', 'nimo', 'como'], ['catalyst', 'catalysts']],
     codes: ['16 08 02', '16 08 03@0.4'],
     source: 'LoW 16 08 02* spent catalysts containing hazardous transition metals (chromium(VI), nickel, vanadium and cobalt compounds are classified carcinogens or sensitisers)',
   },

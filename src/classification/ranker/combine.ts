@@ -461,8 +461,15 @@ export function applyVerdict(
   anchor?: string,
 ): { ranked: BlendCandidate[]; moved?: BlendCandidate; unpaired?: boolean } {
   const top = ranked[0];
-  const entry = catalogue.get(anchor ?? top?.code ?? '');
+  let entry = catalogue.get(anchor ?? top?.code ?? '');
   if (!side || !top || !entry) return { ranked };
+  // "IBC of unknown liquid, not yet sampled": an unknown composition speaks of a mirror entry. When the
+  // first choice has no mirror pair (the IBC) and the rules read a mirror entry (the liquid), WM3's worst
+  // case applies to that one.
+  if (side === 'unknown' && !anchor && !entry.is_hazardous && entry.mirror_of.length === 0) {
+    const mirrored = ranked.find((c) => c.rule > 0 && (catalogue.get(c.code)?.mirror_of.length ?? 0) > 0);
+    if (mirrored) entry = catalogue.get(mirrored.code) ?? entry;
+  }
   const wantHazardous = side !== 'clean';
   const code =
     entry.is_hazardous === wantHazardous
