@@ -108,6 +108,8 @@ export interface EngineResult {
    * households hand in at a council site is chapter 20): the rules' reading, which the blend follows.
    */
   decisivePrefixes?: string[];
+  /** Codes of what the input names only as the waste's source ("fix from the X-ray film processor"). */
+  sourceOnly?: string[];
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }

@@ -230,6 +230,25 @@ describe('the local engine reads waste as an expert does', () => {
     expect(spent.confidence).toBeGreaterThanOrEqual(0.5);
   });
 
+  it('does not take the thing a waste came from for the waste ("fix from the X-ray film processor")', () => {
+    expect(
+      top({ description: 'used fix from the X-ray film processor', source_industry: 'Veterinary practice' })
+        .ewc_code,
+    ).toBe('09 01 04');
+  });
+
+  it('reads a flash point below 60 °C as flammable (HP3), and one above it as clearing nothing', () => {
+    const finish = top({
+      description: 'spent water-repellent finish, flash point 27 °C',
+      source_industry: 'Textile finishing works',
+    });
+    expect(finish.ewc_code).toBe('04 02 14');
+    expect(finish.reasoning).toContain('flash point 27');
+    expect(
+      engine.classify({ description: 'used degreasing fluid, flash point 110 °C' }).verdict?.side,
+    ).toBeNull();
+  });
+
   it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {
     // Nothing but the producer: the ranker's best guess is its sub-chapter's "99" entry, for a person to check.
     const vague = top({

@@ -126,6 +126,15 @@ function toRanked(
   };
 }
 
+/** The codes of things the description names only as where the waste came from. */
+function sourceOnly(analysis: Analysis): string[] {
+  const named = new Set<string>();
+  const sources = new Set<string>();
+  for (const h of analysis.concepts)
+    for (const o of h.match.item.options) (h.role === 'source' ? sources : named).add(o.code);
+  return [...sources].filter((c) => !named.has(c));
+}
+
 /** A cue's prefix weight from which the activity decides the sub-chapter (activity-cues.ts). */
 const DECISIVE_WEIGHT = 2;
 
@@ -181,6 +190,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
         corrections,
         verdict: analysis.verdict,
         decisivePrefixes: decisivePrefixes(analysis, mixture),
+        sourceOnly: sourceOnly(analysis),
       };
     },
   };

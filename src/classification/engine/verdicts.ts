@@ -38,13 +38,14 @@ const VerdictFile = Type.Object({
   leaching: Type.Array(Type.String()),
   subjects: Type.Array(Subject),
   measures: Type.Array(Measure),
+  flash_point: Type.Object({ below_celsius: Type.Number(), source: Type.String() }),
 });
 export type VerdictData = Static<typeof VerdictFile>;
 
 export function loadVerdictData(path = `${CLASSIFICATION_DATA}verdicts.json`): VerdictData {
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
   if (!Value.Check(VerdictFile, parsed)) throw new Error('verdicts.json does not match its schema');
-  for (const m of parsed.measures) {
+  for (const m of [...parsed.measures, { substance: 'flash point', source: parsed.flash_point.source }]) {
     if (!parsed.sources[m.source])
       throw new Error(`verdicts.json: ${m.substance} cites unknown source ${m.source}`);
   }
@@ -168,6 +169,10 @@ const FIGURE_REACH = 40;
 const NUMBER_UNIT =
   /(<|>|≤|≥|less than|below|under|above|over|up to)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(mg\s*\/\s*kg|mg\s+kg|mgkg|mg\s*\/\s*l\b|mg\s+l\b|ppm|%|g\s*\/\s*kg|[µu]g\s*\/\s*kg)/g;
 const BELOW = new Set(['<', '≤', 'less than', 'below', 'under', 'up to']);
+
+/** "flash point 27 °C", "flashpoint <23C", "f.p. 35 deg C". */
+const FLASH_POINT =
+  /\b(?:flash\s*-?\s*point|f\.?\s?p\.?)\s*(?:of|is|at|:|=)?\s*(<|≤|below|under|less than)?\s*(-?\d+(?:\.\d+)?)\s*(?:°|º|deg(?:rees)?)?\s*c\b/g;
 
 /**
  * A liquid waste, whose own concentration is given in mg/l ("bund water, TPH 4 mg/l"); unless the text
@@ -317,6 +322,13 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       for (const text of [input.description, input.additional_context ?? '']) {
         if (!text) continue;
         readFigures(text, out);
+        for (const m of text.toLowerCase().matchAll(FLASH_POINT)) {
+          // HP3: below the limit is flammable; a figure at or above it clears nothing.
+          if (Number(m[2]) < data.flash_point.below_celsius) {
+            hazardous = true;
+            out.terms.push(m[0].trim());
+          }
+        }
         const ws = markNegation(words(text).slice(0, 200));
         const leachingAt = leachingWords(ws);
         let floor = 0;

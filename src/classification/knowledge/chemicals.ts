@@ -277,7 +277,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'fixer',
-    terms: ['fixer', 'fixers', 'fixer solution', 'fixing solution', 'x ray fixer', 'spent fixer'],
+    terms: ['fixer', 'fixers', 'fixer solution', 'fixing solution', 'x ray fixer', 'spent fixer', 'used fix', 'spent fix', 'x ray fix', 'photographic fix', 'film fix', 'fix solution', 'waste fix'],
     codes: ['09 01 04', '20 01 17@0.7h'],
     flags: ['LIQUID_WASTE'],
     source: 'LoW 09 01 04* fixer solutions',

@@ -176,6 +176,17 @@ export function verdictReasoning(
  */
 const DECIDED_BY_ACTIVITY = Math.log(8);
 
+/**
+ * "Used fix from the X-ray film processor": the ranker reads the film; the rules read that it is where
+ * the fix came from. A code only the source names loses this factor, unless the rules chose it.
+ */
+const ONLY_THE_SOURCE = Math.log(0.3);
+
+function notTheSource(blended: BlendCandidate[], codes: readonly string[], rulesTop: string): void {
+  for (const c of blended) if (c.code !== rulesTop && codes.includes(c.code)) c.score += ONLY_THE_SOURCE;
+  blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+}
+
 /** A sibling sub-chapter's entry the activity rules out stays only as a distant alternative. */
 const RULED_OUT = Math.log(1e-4);
 
@@ -302,6 +313,8 @@ export function combine(
     ruleWeight,
   );
   if (rulesResult.decisivePrefixes?.length) activityFirst(blended, rulesResult.decisivePrefixes);
+  if (rulesResult.sourceOnly?.length && rulesRanking[0])
+    notTheSource(blended, rulesResult.sourceOnly, rulesRanking[0].ewc_code);
   const verdict = rulesResult.verdict ?? NO_VERDICT;
   // A substance a verdict cleared ("asbestos not detected", "TPH 450 mg/kg") or a waste assessed clean
   // as a whole is not a named hazard any more.
