@@ -110,6 +110,11 @@ export interface EngineResult {
   decisivePrefixes?: string[];
   /** Codes of what the input names only as the waste's source ("fix from the X-ray film processor"). */
   sourceOnly?: string[];
+  /**
+   * Code prefixes the named producer's activity rules out: a trade's chemicals are not chapter 20's
+   * separately collected fractions (20 01 14* acids), nor a chemical works' process wastes (06 01 02*).
+   */
+  notTheTrade?: string[];
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }

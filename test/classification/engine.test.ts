@@ -249,6 +249,51 @@ describe('the local engine reads waste as an expert does', () => {
     ).toBeNull();
   });
 
+  it('reads a hazardous property tested for as a test, not a finding, and a figure after another quantity as its own', () => {
+    const ash = top({
+      description: 'Bottom ash from the grate, WM3 assessment non-haz (HP14 tested)',
+      source_industry: 'energy from waste plant',
+    });
+    expect(ash.ewc_code).toBe('19 01 12');
+    expect(ash.is_hazardous).toBe(false);
+    // "LOI 9%" is loss on ignition, not 9% asbestos: the survey's "not detected" clears the asbestos.
+    const fines = engine.classify({
+      description: 'Screen fines, asbestos not detected, LOI 9%, assessed non-hazardous',
+      source_industry: 'waste transfer station',
+    });
+    expect(fines.verdict?.side).toBe('clean');
+    expect(fines.ranking[0].is_hazardous).toBe(false);
+  });
+
+  it("knows asbestos cement by its trade shorthand, and a tractor's battery as lead-acid", () => {
+    const downpipes = engine.classify({ description: 'AC downpipes off a barn, bagged' });
+    expect(downpipes.ranking[0].ewc_code).toBe('17 06 05');
+    expect(downpipes.hazardous_substances).toContain('asbestos');
+    expect(
+      top({ description: '6 old tractor batteries on a pallet', source_industry: 'livestock farm' }).ewc_code,
+    ).toBe('16 06 01');
+  });
+
+  it("codes a trade's chemicals in its own chapter or chapter 16, not as a household's separately collected fraction", () => {
+    const descaler = engine.classify({
+      description: 'acid descaler left over from power flushing, 2 x 25L',
+      source_industry: 'heating engineers',
+    });
+    expect(descaler.ranking[0].is_hazardous).toBe(true);
+    expect(descaler.ranking.map((r) => r.ewc_code)).not.toContain('20 01 14');
+    expect(descaler.ranking.map((r) => r.ewc_code)).toContain('16 05 07');
+    expect(
+      top({
+        description: 'out of date white spirit, 5 tins',
+        source_industry: 'painting and decorating contractor',
+      }).ewc_code,
+    ).toBe('14 06 03');
+    // Households hand the same in at a council site: chapter 20.
+    expect(top({ description: 'old white spirit, 5 tins', source_industry: 'HWRC' }).ewc_code).toBe(
+      '20 01 13',
+    );
+  });
+
   it('answers a "99" entry (not otherwise specified) only as a last resort, never confidently', () => {
     // Nothing but the producer: the ranker's best guess is its sub-chapter's "99" entry, for a person to check.
     const vague = top({

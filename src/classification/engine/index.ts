@@ -135,6 +135,38 @@ function sourceOnly(analysis: Analysis): string[] {
   return [...sources].filter((c) => !named.has(c));
 }
 
+/**
+ * Chapter 20's separately collected chemicals (solvents, acids, alkalines, photochemicals, pesticides,
+ * paints, detergents, medicines) as households and municipal-type premises discard them.
+ */
+const MUNICIPAL_CHEMICALS = [
+  '20 01 13',
+  '20 01 14',
+  '20 01 15',
+  '20 01 17',
+  '20 01 19',
+  '20 01 27',
+  '20 01 28',
+  '20 01 29',
+  '20 01 30',
+];
+
+/**
+ * Entries the named producer's activity rules out (LoW coding order: the activity's chapter, then
+ * chapters 13-16). When every activity the input shows is a trade's or an industry's, named as its
+ * producer (source_industry), and none is one whose waste the List codes in chapter 20 (household,
+ * municipal-type premises, a council site), chapter 20's separately collected chemicals are not its
+ * entries. (Ruling out the chemical industries' chapters 06 and 07 for other trades as well lost more
+ * answers than it won: a producer's name does not always show that it makes chemicals.)
+ */
+function notTheTrade(analysis: Analysis): string[] {
+  const named = analysis.cues.some((c) => c.from === 'source_industry');
+  const prefixes = analysis.cues.flatMap((c) => c.cue.prefixes.map(([p]) => p));
+  const trade = analysis.cues.every((c) => c.cue.setting !== 'household' && !c.cue.householdSite);
+  if (!named || !trade || prefixes.some((p) => p.startsWith('20'))) return [];
+  return MUNICIPAL_CHEMICALS;
+}
+
 /** A cue's prefix weight from which the activity decides the sub-chapter (activity-cues.ts). */
 const DECISIVE_WEIGHT = 2;
 
@@ -191,6 +223,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
         verdict: analysis.verdict,
         decisivePrefixes: decisivePrefixes(analysis, mixture),
         sourceOnly: sourceOnly(analysis),
+        notTheTrade: notTheTrade(analysis),
       };
     },
   };

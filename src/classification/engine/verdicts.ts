@@ -146,6 +146,41 @@ function scopedElsewhere(ws: Word[], end: number, subject: unknown): boolean {
   return !subject && next !== undefined && !next.stop && (next.raw === 'with' || next.raw === 'by');
 }
 
+/** A hazardous property's code ("HP14", "HP 3"). */
+const HP_CODE = /^hp ?\d{1,2}$/;
+const TEST_WORDS = new Set([
+  'test',
+  'tested',
+  'testing',
+  'tests',
+  'assessed',
+  'assessment',
+  'checked',
+  'check',
+  'screened',
+  'screen',
+]);
+
+/**
+ * "HP14 tested", "tested for HP14", "checked for HP3 and HP14": the code of a property the waste was
+ * tested for, which says nothing of what the test found.
+ */
+function propertyTestedFor(ws: Word[], start: number, end: number): boolean {
+  const raw = ws
+    .slice(start, end)
+    .map((w) => w.raw)
+    .join(' ');
+  if (!HP_CODE.test(raw)) return false;
+  const next = ws[end];
+  if (next && !next.stop && TEST_WORDS.has(next.raw)) return true;
+  // Back over other codes and "and"/"or" to the word before the list: "tested for HP3 and HP14".
+  const listed = (w: Word) =>
+    HP_CODE.test(w.raw) || /^\d{1,2}$/.test(w.raw) || ['and', 'or', 'hp'].includes(w.raw);
+  let k = start - 1;
+  while (k >= 0 && !ws[k + 1].stop && listed(ws[k])) k--;
+  return k >= 1 && !ws[k + 1].stop && !ws[k].stop && ws[k].raw === 'for' && TEST_WORDS.has(ws[k - 1].raw);
+}
+
 /** How near (in words, within the clause) a leaching word makes a clean verdict a leaching result. */
 const LEACHING_REACH = 4;
 
@@ -169,6 +204,12 @@ const FIGURE_REACH = 40;
 const NUMBER_UNIT =
   /(<|>|≤|≥|less than|below|under|above|over|up to)?\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(mg\s*\/\s*kg|mg\s+kg|mgkg|mg\s*\/\s*l\b|mg\s+l\b|ppm|%|g\s*\/\s*kg|[µu]g\s*\/\s*kg)/g;
 const BELOW = new Set(['<', '≤', 'less than', 'below', 'under', 'up to']);
+/**
+ * Quantities a laboratory or a producer reports that are not a substance's concentration (loss on
+ * ignition, moisture, dry solids, organic carbon): a figure after one of them is that quantity's.
+ */
+const OTHER_QUANTITY =
+  /\b(?:loi|loss on ignition|moisture|water content|dry solids|dry matter|ds|toc|doc|organic carbon|organic matter|organics|ash content|calorific value|cv|ph|density|solids|fines|passing)\b/;
 
 /** "flash point 27 °C", "flashpoint <23C", "f.p. 35 deg C". */
 const FLASH_POINT =
@@ -274,6 +315,8 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       for (const { measure, re } of measureTerms) {
         for (const hit of window.matchAll(re)) {
           const distance = window.length - (hit.index ?? 0);
+          // "asbestos not detected, LOI 7%": another quantity named after the substance owns the figure.
+          if (OTHER_QUANTITY.test(window.slice((hit.index ?? 0) + hit[0].length))) continue;
           if (!best || distance < best.distance) best = { measure, distance };
         }
       }
@@ -347,6 +390,11 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             .join(' ');
           const subject = subjectOf(ws, i, end, floor);
           floor = end;
+          // "HP14 tested", "checked for HP3": a property tested for is not a property found.
+          if (phrase.list === 'hazardous' && propertyTestedFor(ws, i, end)) {
+            i = end - 1;
+            continue;
+          }
           // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict is a clean one.
           const list = phrase.list === 'hazardous' && ws[i].negated ? 'clean' : phrase.list;
           if (list === 'hazardous') {

@@ -80,7 +80,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'asbestos',
-    terms: ['asbestos', 'asbestos sheets', 'asbestos sheet', 'asbestos cement', 'asbestos cement sheets', 'ac sheets', 'ac sheeting', 'corrugated asbestos', 'asbestos roof', 'asbestos roofing', 'chrysotile', 'amosite', 'crocidolite', 'asbestos floor tiles', 'vinyl asbestos tiles', 'asbestos rope', 'asbestos flue', 'asbestos soffits', 'asbestos containing materials', 'acm', 'acms', 'asbestos containing', 'asbestos garage', 'asbestos fragments', 'asbestos debris'],
+    terms: ['asbestos', 'asbestos sheets', 'asbestos sheet', 'asbestos cement', 'asbestos cement sheets', 'ac sheets', 'ac sheeting', 'ac sheet', 'ac pipe', 'ac pipes', 'ac flue', 'ac flues', 'ac flue pipe', 'ac flue pipes', 'ac gutter', 'ac gutters', 'ac guttering', 'ac downpipe', 'ac downpipes', 'ac roofing', 'ac roof sheets', 'ac slates', 'ac cladding', 'ac soffit', 'ac soffits', 'ac water tank', 'ac cistern', 'corrugated asbestos', 'asbestos roof', 'asbestos roofing', 'chrysotile', 'amosite', 'crocidolite', 'asbestos floor tiles', 'vinyl asbestos tiles', 'asbestos rope', 'asbestos flue', 'asbestos soffits', 'asbestos containing materials', 'acm', 'acms', 'asbestos containing', 'asbestos garage', 'asbestos fragments', 'asbestos debris'],
     codes: ['17 06 05', '17 06 01@0.5', '16 01 11@0.2', '16 02 12@0.2', '15 01 11@0.1', '06 07 01@0.15', '10 13 09@0.15'],
     evidence: 'asbestos',
     flags: ['ASBESTOS'],

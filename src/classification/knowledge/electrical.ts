@@ -146,7 +146,7 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'lead-acid-batteries',
-    terms: ['lead acid batteries', 'lead acid battery', 'car batteries', 'car battery', 'vehicle batteries', 'van batteries', 'truck batteries', 'lorry batteries', 'starter batteries', 'leisure batteries', 'forklift batteries', 'forklift battery', 'traction batteries', 'ups batteries', 'ups battery', 'sla batteries', 'sealed lead acid', 'agm batteries', 'gel batteries', 'lead batteries', 'starter battery', 'lead acid', 'flt batteries'],
+    terms: ['lead acid batteries', 'lead acid battery', 'car batteries', 'car battery', 'vehicle batteries', 'van batteries', 'truck batteries', 'lorry batteries', 'starter batteries', 'leisure batteries', 'forklift batteries', 'forklift battery', 'tractor batteries', 'tractor battery', 'truck battery', 'lorry battery', 'van battery', 'vehicle battery', 'hgv batteries', 'bus batteries', 'plant batteries', 'motorbike batteries', 'motorcycle batteries', 'quad bike batteries', 'mower batteries', 'ride on mower batteries', 'boat batteries', 'marine batteries', 'golf buggy batteries', 'golf trolley batteries', 'traction batteries', 'ups batteries', 'ups battery', 'sla batteries', 'sealed lead acid', 'agm batteries', 'gel batteries', 'lead batteries', 'starter battery', 'lead acid', 'flt batteries'],
     codes: ['16 06 01@1b', '20 01 33@0.9h'],
     evidence: 'hazardous_component',
     flags: ['BATTERIES'],

@@ -201,6 +201,17 @@ function activityFirst(blended: BlendCandidate[], prefixes: readonly string[]): 
   blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
 }
 
+/** Entries the input rules out stay only as distant alternatives, the blend re-ordered. */
+function ruleOut(blended: BlendCandidate[], out: (code: string) => boolean): void {
+  let moved = false;
+  for (const c of blended)
+    if (out(c.code)) {
+      c.score += RULED_OUT;
+      moved = true;
+    }
+  if (moved) blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+}
+
 /**
  * A substance the input clears ("PCB <2 mg/kg", "asbestos survey clear") cannot be what makes the waste
  * the List's entry for it: the entries whose legal text names it ("insulating oils containing PCBs",
@@ -214,13 +225,7 @@ function clearedOut(blended: BlendCandidate[], cleared: NamedSubstance[], catalo
       cleared.some((s) => s.codes.includes(code) && text.includes(s.term.toLowerCase()))
     );
   };
-  let moved = false;
-  for (const c of blended)
-    if (names(c.code)) {
-      c.score += RULED_OUT;
-      moved = true;
-    }
-  if (moved) blended.sort((a, b) => b.score - a.score || a.code.localeCompare(b.code));
+  ruleOut(blended, names);
 }
 
 /** The ranker alone, without the rules, names a code only above this probability. */
@@ -313,6 +318,8 @@ export function combine(
     ruleWeight,
   );
   if (rulesResult.decisivePrefixes?.length) activityFirst(blended, rulesResult.decisivePrefixes);
+  const notTheTrade = rulesResult.notTheTrade ?? [];
+  if (notTheTrade.length > 0) ruleOut(blended, (code) => notTheTrade.some((p) => code.startsWith(p)));
   if (rulesResult.sourceOnly?.length && rulesRanking[0])
     notTheSource(blended, rulesResult.sourceOnly, rulesRanking[0].ewc_code);
   const verdict = rulesResult.verdict ?? NO_VERDICT;

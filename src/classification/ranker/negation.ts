@@ -131,6 +131,79 @@ function negationSets(): CompiledNegation {
   return compiled;
 }
 
+/** Words that say a part was taken out of the waste before it was handed over. */
+const REMOVED = new Set(['removed', 'stripped']);
+/** The parts taken out of equipment before it is discarded (WEEE treatment, depollution). */
+const COMPONENTS = new Set([
+  'battery',
+  'batteries',
+  'pack',
+  'packs',
+  'cells',
+  'cell',
+  'nicd',
+  'nimh',
+  'compressor',
+  'compressors',
+  'capacitor',
+  'capacitors',
+  'ballast',
+  'ballasts',
+  'tubes',
+  'lamps',
+  'bulbs',
+  'cartridges',
+  'toner',
+  'toners',
+  'refrigerant',
+  'gas',
+  'switches',
+  'boards',
+  'pcbs',
+  'airbags',
+  'catalyst',
+  'catalysts',
+]);
+/** Words between a part and "removed" that say nothing of it ("NiCd packs already removed"). */
+const REMOVED_FILLER = new Set([
+  'already',
+  'all',
+  'been',
+  'have',
+  'has',
+  'had',
+  'were',
+  'was',
+  'are',
+  'now',
+  'previously',
+]);
+
+/**
+ * "light fittings, NiCd packs already removed", "fridges with compressors removed": the part named
+ * before "removed" in a clause after the waste is not in the load. Not "batteries removed from
+ * forklifts", where what was removed is the waste, nor a clause that opens the description. Marks the
+ * part negated; false when the words do not read so.
+ */
+function removedPart(ws: Word[], i: number): boolean {
+  const next = ws[i + 1]?.raw;
+  if (next === 'from' || next === 'off' || next === 'out' || next === 'of' || next === 'by') return false;
+  const part: number[] = [];
+  let j = i - 1;
+  for (; j >= 0 && part.length < 4; j--) {
+    if (ws[j].raw === 'with' || ws[j].raw === 'and') break;
+    if (!REMOVED_FILLER.has(ws[j].raw)) part.push(j);
+    if (ws[j].stop || ws[j].comma) break;
+  }
+  // The clause must follow the waste it qualifies: a comma or "with" before it, not the text's start.
+  const opens =
+    j >= 0 && (ws[j].raw === 'with' || ws[j].comma || (part.length > 0 && ws[part[part.length - 1]].comma));
+  if (part.length === 0 || !opens || ws[i].stop || ws[i].comma) return false;
+  if (!part.some((k) => COMPONENTS.has(ws[k].raw))) return false;
+  for (const k of part) ws[k].negated = true;
+  return true;
+}
+
 /** Marks negated words in place and returns them. */
 export function markNegation(ws: Word[]): Word[] {
   const sets = negationSets();
@@ -156,6 +229,7 @@ export function markNegation(ws: Word[]): Word[] {
       }
       continue;
     }
+    if (REMOVED.has(w) && removedPart(ws, i)) continue;
     if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma) {
       // "asbestos free", "oil and solvent free": the words before, across "and"/"or".
       for (let j = i - 1; j >= 0 && j >= i - 5; j--) {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { getCatalogue } from '../../../src/classification/catalogue.ts';
+import { createLocalEngine } from '../../../src/classification/engine/index.ts';
 import { markNegation, words } from '../../../src/classification/ranker/negation.ts';
 
 const negated = (text: string) =>
@@ -21,6 +23,24 @@ describe('negation', () => {
     expect(negated('asbestos-free cement sheets')).toEqual(['asbestos']);
     expect(negated('oil and solvent free rags')).toEqual(['oil', 'solvent']);
     expect(negated('soil, free of hydrocarbons')).toEqual(['hydrocarbons']);
+  });
+
+  it('reads a part removed from the equipment as not in the load, and what was removed from something as the waste', () => {
+    expect(negated('emergency light fittings with batteries removed')).toEqual(['batteries']);
+    expect(negated('emergency light bodies, NiCd packs already removed, 45 no.')).toEqual(['nicd', 'packs']);
+    expect(negated('lead acid batteries removed from forklifts')).toEqual([]);
+    expect(negated('interceptor sludge removed by vac tanker')).toEqual([]);
+    // Not a part of equipment: the grit is what took the paint off.
+    expect(negated('spent grit from blasting, lead paint removed')).toEqual([]);
+  });
+
+  it('codes the equipment, not the battery, once its batteries are out', () => {
+    const engine = createLocalEngine({ catalogue: getCatalogue() });
+    const ups = engine.classify({
+      description: 'UPS cabinets, batteries removed',
+      source_industry: 'electrical contractor',
+    });
+    expect(ups.ranking[0].ewc_code).toBe('16 02 14');
   });
 
   it('carries through a verb right after the negator: "none are cytotoxic", "nothing was oily"', () => {
