@@ -1,9 +1,28 @@
 import type { Clock } from '../platform/clock.ts';
+import { CompiledOnce } from '../platform/compiled-once.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { KeyMode } from './api-key-format.ts';
 import type { PlanName } from './plans.ts';
 import type { ApiKeyRow, OrganisationRow, PlanChangeRow } from './tables.ts';
+
+/** Read on every signed-in page and key check: built once (platform/compiled-once.ts). */
+const organisationById = new CompiledOnce({
+  parameters: (id: string) => [id],
+  build: (db, id) => db.selectFrom('organisations').selectAll().where('id', '=', id),
+});
+
+// `in (?)`, not `= ?`: SQLite (3.54) recompiles a statement with `col = ?` and an ORDER BY every time it
+// runs, some 40 µs here; `in` with one value has the same plan without that (issue 28).
+const keysOf = new CompiledOnce({
+  shape: (a: { organisationId: string; mode?: KeyMode }) => (a.mode ? 1 : 0),
+  parameters: (a) => [a.organisationId, ...(a.mode ? [a.mode] : [])],
+  build: (db, a) => {
+    let query = db.selectFrom('api_keys').selectAll().where('organisation_id', 'in', [a.organisationId]);
+    if (a.mode) query = query.where('mode', 'in', [a.mode]);
+    return query.orderBy('created_at', 'desc').orderBy('id', 'desc');
+  },
+});
 
 /** Organisations and API keys in the database. Only the hash of a key is ever written. */
 export class AccountStore {
@@ -42,7 +61,7 @@ export class AccountStore {
   }
 
   async getOrganisation(id: string): Promise<OrganisationRow | undefined> {
-    return this.#db.kysely.selectFrom('organisations').selectAll().where('id', '=', id).executeTakeFirst();
+    return organisationById.first(this.#db.kysely, id);
   }
 
   /**
@@ -123,14 +142,7 @@ export class AccountStore {
   }
 
   async listKeys(organisationId: string, mode?: KeyMode): Promise<ApiKeyRow[]> {
-    // `in (?)`, not `= ?`: SQLite (3.54) recompiles a statement with `col = ?` and an ORDER BY every
-    // time it runs, some 40 µs here; `in` with one value has the same plan without that (issue 28).
-    let query = this.#db.kysely
-      .selectFrom('api_keys')
-      .selectAll()
-      .where('organisation_id', 'in', [organisationId]);
-    if (mode) query = query.where('mode', 'in', [mode]);
-    return query.orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+    return keysOf.rows(this.#db.kysely, { organisationId, mode });
   }
 
   /** Marks the key revoked (idempotent: the first revocation time stands). */

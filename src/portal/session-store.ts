@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { CompiledOnce } from '../platform/compiled-once.ts';
 import type { Db } from '../platform/db/database.ts';
 import type { PortalSessionRow } from './tables.ts';
 
@@ -10,6 +11,17 @@ export interface SessionStore {
   extend(idHash: string, expiresAt: string, now: string): Promise<void>;
   delete(idHash: string): Promise<void>;
 }
+
+/** Every signed-in page reads its session: the query is built once (platform/compiled-once.ts). */
+const liveSession = new CompiledOnce({
+  parameters: (a: { idHash: string; now: string }) => [a.idHash, a.now],
+  build: (db, a) =>
+    db
+      .selectFrom('portal_sessions')
+      .selectAll()
+      .where('id_hash', '=', a.idHash)
+      .where('expires_at', '>', a.now),
+});
 
 export class DatabaseSessionStore implements SessionStore {
   readonly #db: Db;
@@ -25,12 +37,7 @@ export class DatabaseSessionStore implements SessionStore {
   }
 
   async get(idHash: string, now: string): Promise<PortalSessionRow | undefined> {
-    return this.#db.kysely
-      .selectFrom('portal_sessions')
-      .selectAll()
-      .where('id_hash', '=', idHash)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
+    return liveSession.first(this.#db.kysely, { idHash, now });
   }
 
   async extend(idHash: string, expiresAt: string, _now: string): Promise<void> {

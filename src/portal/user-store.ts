@@ -1,7 +1,14 @@
 import type { Clock } from '../platform/clock.ts';
+import { CompiledOnce } from '../platform/compiled-once.ts';
 import type { Db } from '../platform/db/database.ts';
 import { newId } from '../platform/ids.ts';
 import type { PortalUserRow } from './tables.ts';
+
+/** Every signed-in page reads its user: the query is built once (platform/compiled-once.ts). */
+const userById = new CompiledOnce({
+  parameters: (id: string) => [id],
+  build: (db, id) => db.selectFrom('portal_users').selectAll().where('id', '=', id),
+});
 
 /** Portal users and the record of plan changes, in the database. */
 export class PortalUserStore {
@@ -22,7 +29,7 @@ export class PortalUserStore {
   }
 
   async get(id: string): Promise<PortalUserRow | undefined> {
-    return this.#db.kysely.selectFrom('portal_users').selectAll().where('id', '=', id).executeTakeFirst();
+    return userById.first(this.#db.kysely, id);
   }
 
   /** Inserts the user; returns undefined when the email is already taken (the unique index decides). */
