@@ -112,9 +112,9 @@ export interface EngineResult {
   sourceOnly?: string[];
   /**
    * Code prefixes the named producer's activity rules out: a trade's chemicals are not chapter 20's
-   * separately collected fractions (20 01 14* acids), nor a chemical works' process wastes (06 01 02*).
+   * separately collected fractions (20 01 14* acids).
    */
-  notTheTrade?: string[];
+  notTheTrade?: readonly string[];
   /** Set by engines whose answer may come from another engine (an LLM engine falling back). */
   model_version?: string;
 }

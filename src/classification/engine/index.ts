@@ -139,7 +139,7 @@ function sourceOnly(analysis: Analysis): string[] {
  * Chapter 20's separately collected chemicals (solvents, acids, alkalines, photochemicals, pesticides,
  * paints, detergents, medicines) as households and municipal-type premises discard them.
  */
-const MUNICIPAL_CHEMICALS = [
+const MUNICIPAL_CHEMICALS: readonly string[] = [
   '20 01 13',
   '20 01 14',
   '20 01 15',
@@ -159,7 +159,7 @@ const MUNICIPAL_CHEMICALS = [
  * entries. (Ruling out the chemical industries' chapters 06 and 07 for other trades as well lost more
  * answers than it won: a producer's name does not always show that it makes chemicals.)
  */
-function notTheTrade(analysis: Analysis): string[] {
+function notTheTrade(analysis: Analysis): readonly string[] {
   const named = analysis.cues.some((c) => c.from === 'source_industry');
   const prefixes = analysis.cues.flatMap((c) => c.cue.prefixes.map(([p]) => p));
   const trade = analysis.cues.every((c) => c.cue.setting !== 'household' && !c.cue.householdSite);

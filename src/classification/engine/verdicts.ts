@@ -161,23 +161,21 @@ const TEST_WORDS = new Set([
   'screen',
 ]);
 
+const LIST_WORDS = new Set(['and', 'or', 'hp']);
+/** A word of a list of properties: "HP3", "HP 14", "and". */
+const inPropertyList = (raw: string) => HP_CODE.test(raw) || /^\d{1,2}$/.test(raw) || LIST_WORDS.has(raw);
+
 /**
  * "HP14 tested", "tested for HP14", "checked for HP3 and HP14": the code of a property the waste was
  * tested for, which says nothing of what the test found.
  */
-function propertyTestedFor(ws: Word[], start: number, end: number): boolean {
-  const raw = ws
-    .slice(start, end)
-    .map((w) => w.raw)
-    .join(' ');
+function propertyTestedFor(ws: Word[], start: number, end: number, raw: string): boolean {
   if (!HP_CODE.test(raw)) return false;
   const next = ws[end];
   if (next && !next.stop && TEST_WORDS.has(next.raw)) return true;
   // Back over other codes and "and"/"or" to the word before the list: "tested for HP3 and HP14".
-  const listed = (w: Word) =>
-    HP_CODE.test(w.raw) || /^\d{1,2}$/.test(w.raw) || ['and', 'or', 'hp'].includes(w.raw);
   let k = start - 1;
-  while (k >= 0 && !ws[k + 1].stop && listed(ws[k])) k--;
+  while (k >= 0 && !ws[k + 1].stop && inPropertyList(ws[k].raw)) k--;
   return k >= 1 && !ws[k + 1].stop && !ws[k].stop && ws[k].raw === 'for' && TEST_WORDS.has(ws[k - 1].raw);
 }
 
@@ -391,7 +389,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
           const subject = subjectOf(ws, i, end, floor);
           floor = end;
           // "HP14 tested", "checked for HP3": a property tested for is not a property found.
-          if (phrase.list === 'hazardous' && propertyTestedFor(ws, i, end)) {
+          if (phrase.list === 'hazardous' && propertyTestedFor(ws, i, end, raw)) {
             i = end - 1;
             continue;
           }

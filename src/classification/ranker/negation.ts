@@ -186,6 +186,7 @@ const REMOVED_FILLER = new Set([
  * part negated; false when the words do not read so.
  */
 function removedPart(ws: Word[], i: number): boolean {
+  if (ws[i].stop || ws[i].comma) return false;
   const next = ws[i + 1]?.raw;
   if (next === 'from' || next === 'off' || next === 'out' || next === 'of' || next === 'by') return false;
   const part: number[] = [];
@@ -196,10 +197,8 @@ function removedPart(ws: Word[], i: number): boolean {
     if (ws[j].stop || ws[j].comma) break;
   }
   // The clause must follow the waste it qualifies: a comma or "with" before it, not the text's start.
-  const opens =
-    j >= 0 && (ws[j].raw === 'with' || ws[j].comma || (part.length > 0 && ws[part[part.length - 1]].comma));
-  if (part.length === 0 || !opens || ws[i].stop || ws[i].comma) return false;
-  if (!part.some((k) => COMPONENTS.has(ws[k].raw))) return false;
+  const opens = j >= 0 && (ws[j].raw === 'with' || ws[j].comma);
+  if (!opens || !part.some((k) => COMPONENTS.has(ws[k].raw))) return false;
   for (const k of part) ws[k].negated = true;
   return true;
 }
