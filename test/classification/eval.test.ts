@@ -44,7 +44,8 @@ describe('the labelled sets', () => {
 });
 
 describe('the local engine on the sets it was trained on (dev and scored blind batches)', () => {
-  const report = runEval(engine, [...dev, ...blind], 'dev', (c) => catalogue.has(c));
+  // Accuracy only: each item classified once (the latency is the held-out report's and the bench's).
+  const report = runEval(engine, [...dev, ...blind], 'dev', (c) => catalogue.has(c), { timed: false });
 
   it('keeps what it learnt', () => {
     expect(report.top1).toBeGreaterThanOrEqual(0.95);

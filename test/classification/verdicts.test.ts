@@ -136,9 +136,8 @@ describe('a figure with its unit', () => {
       source_industry: 'power station co-firing coal and SRF',
     });
     expect(result.ranking[0].is_hazardous).toBe(true);
-    expect(result.ranking[0].ewc_code.startsWith('10 01')).toBe(true);
-    // The assessment chose the side; which hazardous entry is the blend's next guess, so a person looks.
-    expect(result.ranking[0].confidence).toBeLessThanOrEqual(0.6);
+    // Co-firing waste-derived fuel is co-incineration: its fly ash, assessed hazardous, is 10 01 16*.
+    expect(result.ranking[0].ewc_code).toBe('10 01 16');
   });
 
   it('reads nickel, chromium(VI), arsenic, cadmium and cobalt at 0.1% or more as hazardous (HP7), a lower figure as clearing nothing', () => {
@@ -256,10 +255,98 @@ describe('the reach of a verdict', () => {
     expect(answer(`${SOIL}, lead above the hazardous limits`).ranking[0].ewc_code).toBe('17 05 03');
   });
 
+  it('looks for its subject in its own part of a list: "TPH 140 mg/kg, herbicides below detection" is about the herbicides', () => {
+    const reading = reader.read({
+      description: 'Ballast arisings: TPH 140 mg/kg, herbicides below detection',
+    });
+    expect(reading.side).toBe('clean');
+    expect(
+      answer('Track ballast renewal arisings: TPH 140 mg/kg, herbicides below detection').ranking[0].ewc_code,
+    ).toBe('17 05 08');
+  });
+
+  it('clears every subject of a list before it: "metals & PAH under limits"', () => {
+    const reading = reader.read({ description: `${SOIL}, metals & PAH under limits` });
+    expect(reading.cleared).toEqual(expect.arrayContaining(['heavy_metal', 'coal_tar']));
+    const hazardous = reader.read({ description: `${SOIL}, lead and TPH above the limits` });
+    expect(hazardous.kinds).toEqual(expect.arrayContaining(['heavy_metal', 'oil']));
+  });
+
+  it('reads substances below their limits under an assessment heading as the assessment found clean', () => {
+    expect(
+      reader.read({ description: 'Phosphogypsum, HP assessment: cadmium and fluoride below limits' }).side,
+    ).toBe('clean');
+    // Without the heading, the verdict clears the substance it names and says nothing of the rest.
+    expect(reader.read({ description: 'Phosphogypsum, cadmium below limits' }).side).toBeNull();
+    expect(
+      answer({
+        description: 'phosphogypsum stack arisings, HP assessment: cadmium and fluoride below limits',
+        source_industry: 'phosphoric acid manufacture',
+      }).ranking[0].ewc_code,
+    ).toBe('06 09 04');
+  });
+
+  it('reads a property stated below its limit as not found: "HP14 sum well under 25%"', () => {
+    const reading = reader.read({ description: 'Bottom ash composite, HP14 sum well under 25%' });
+    expect(reading.side).not.toBe('hazardous');
+    expect(reader.read({ description: 'Bottom ash composite, HP14 from zinc' }).side).toBe('hazardous');
+  });
+
+  it('reads "NAD" and "WM3 suite clear" as clean, "went positive" after the PAK spray as coal tar', () => {
+    expect(reader.read({ description: 'Trommel fines, asbestos NAD' }).cleared).toContain('asbestos');
+    expect(reader.read({ description: 'Trommel fines, WM3 suite clear' }).side).toBe('clean');
+    const tar = reader.read({ description: 'Dug-up footpath planings, PAK marker spray went positive' });
+    expect(tar.side).toBe('hazardous');
+    expect(tar.kinds).toContain('coal_tar');
+  });
+
+  it('reads a failed leaching test as a leaching result, not as a hazardous finding', () => {
+    const reading = reader.read({ description: 'Foundry sand, WAC phenol index exceeds the inert limit' });
+    expect(reading.side).toBe('unknown');
+    expect(reading.leaching).toBe(true);
+  });
+
+  it('reads "SDS: no classification" as the sheet\'s statement, and "no classification" alone as no assessment', () => {
+    expect(reader.read({ description: 'Unused acrylic emulsion, SDS: no classification' }).side).toBe(
+      'clean',
+    );
+    expect(reader.read({ description: 'Unused acrylic emulsion, no classification' }).side).toBe('unknown');
+  });
+
+  it('lets an assessment name who made it: "classed non-haz by the foundry\'s assessment"', () => {
+    expect(
+      reader.read({ description: "Reject cores, classed non-haz by the foundry's assessment" }).side,
+    ).toBe('clean');
+  });
+
   it('assessed clean, packaging with hazardous residues becomes packaging of its sub-chapter', () => {
     const top = answer('Empty plastic containers that held AdBlue (urea solution), not classified under CLP')
       .ranking[0];
     expect(top.is_hazardous).toBe(false);
     expect(top.ewc_code.startsWith('15 01')).toBe(true);
+  });
+});
+
+describe('medicines and their hazard statements (HTM 07-01: HP6, HP7, HP10, HP11 make a medicine cytotoxic)', () => {
+  it('puts a medicine with a CMR statement on the cytotoxic entry of its setting', () => {
+    const ward = answer({
+      description: 'time-expired tablets off the dispensary shelves; SDS lists H360Df',
+      source_industry: 'hospital pharmacy',
+    }).ranking[0];
+    expect(ward.ewc_code).toBe('18 01 08');
+    expect(reader.read({ description: 'tablets, may damage the unborn child' }).kinds).toContain('cytotoxic');
+  });
+
+  it('keeps a medicine "none on the cytotoxic list, no CMR classification" on the non-hazardous entry', () => {
+    const top = answer({
+      description:
+        'discontinued ward stock tablets: none on the cytotoxic list, no CMR classification on the SDSs',
+      source_industry: 'community hospital ward',
+    }).ranking[0];
+    expect(top.ewc_code).toBe('18 01 09');
+  });
+
+  it('does not name a cytotoxic medicine for a statement that is not CMR or acute toxicity', () => {
+    expect(reader.read({ description: 'tablets, SDS H315' }).kinds).not.toContain('cytotoxic');
   });
 });

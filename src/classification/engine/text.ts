@@ -93,6 +93,27 @@ const OFF_COMPOUNDS = new Set([
   'shelf',
 ]);
 
+/** Words after "out of" that make it a state, not a source: "out of date", "out of spec". */
+const OUT_OF_COMPOUNDS = new Set([
+  'date',
+  'spec',
+  'specification',
+  'service',
+  'use',
+  'order',
+  'action',
+  'commission',
+  'hours',
+  'stock',
+  'shape',
+  'range',
+  'code',
+  'life',
+  'hand',
+]);
+/** Verbs before "out of" that name a material: "made out of oak". */
+const MADE = new Set(['made', 'built', 'cut', 'carved', 'formed']);
+
 const CLAUSE_PUNCTUATION = /[,.;:()!?/|+]/;
 const SPACED_DASH = /\s-+\s|\s-+$|^-+\s|[\u2013\u2014]/;
 
@@ -125,6 +146,15 @@ export function tokenize(text: string): Token[] {
     };
     const prev = i > 0 ? raws[i - 1] : undefined;
     boundary = BOUNDARY_WORDS.has(piece) || (piece === 'by' && prev === 'contaminated') ? piece : '';
+    // "blocks out of the comms room UPS": where the waste came from, as "from" says; not "out of date"
+    // or "made out of oak".
+    if (
+      piece === 'of' &&
+      prev === 'out' &&
+      !OUT_OF_COMPOUNDS.has(raws[i + 1] ?? '') &&
+      !MADE.has(raws[i - 2] ?? '')
+    )
+      boundary = 'from';
   }
   return tokens;
 }

@@ -37,6 +37,8 @@ const VerdictFile = Type.Object({
   unknown: Type.Array(Type.String()),
   leaching: Type.Array(Type.String()),
   subjects: Type.Array(Subject),
+  cytotoxic: Type.Object({ source: Type.String(), terms: Type.Array(Type.String()) }),
+  documents: Type.Array(Type.String()),
   measures: Type.Array(Measure),
   flash_point: Type.Object({ below_celsius: Type.Number(), source: Type.String() }),
 });
@@ -45,7 +47,11 @@ export type VerdictData = Static<typeof VerdictFile>;
 export function loadVerdictData(path = `${CLASSIFICATION_DATA}verdicts.json`): VerdictData {
   const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
   if (!Value.Check(VerdictFile, parsed)) throw new Error('verdicts.json does not match its schema');
-  for (const m of [...parsed.measures, { substance: 'flash point', source: parsed.flash_point.source }]) {
+  for (const m of [
+    ...parsed.measures,
+    { substance: 'flash point', source: parsed.flash_point.source },
+    { substance: 'cytotoxic medicines', source: parsed.cytotoxic.source },
+  ]) {
     if (!parsed.sources[m.source])
       throw new Error(`verdicts.json: ${m.substance} cites unknown source ${m.source}`);
   }
@@ -134,6 +140,9 @@ function labelsOnePart(ws: Word[], phrase: { stems: string[] }, end: number): bo
   return false;
 }
 
+/** Words between the subjects of one verdict: "metals & PAH", "lead, zinc and TPH". */
+const LIST_JOINS = new Set(['and', 'or', 'nor', 'plus']);
+
 /** Words after a verdict that introduce what it is about: "negative for asbestos", "free of oil". */
 const SUBJECT_AFTER = new Set(['for', 'of', 'with', 'by']);
 
@@ -141,9 +150,11 @@ const SUBJECT_AFTER = new Set(['for', 'of', 'with', 'by']);
  * "not contaminated with medicines": a verdict about something it names after "with" or "by" that is not
  * a substance the reader knows says nothing of the rest of the waste.
  */
-function scopedElsewhere(ws: Word[], end: number, subject: unknown): boolean {
+function scopedElsewhere(ws: Word[], end: number, subject: unknown, assessment: boolean): boolean {
   const next = ws[end];
-  return !subject && next !== undefined && !next.stop && (next.raw === 'with' || next.raw === 'by');
+  if (subject || next === undefined || next.stop) return false;
+  // "classed non-haz by the foundry's assessment": after an assessment, "by" names who assessed.
+  return next.raw === 'with' || (next.raw === 'by' && !assessment);
 }
 
 /** A hazardous property's code ("HP14", "HP 3"). */
@@ -177,6 +188,35 @@ function propertyTestedFor(ws: Word[], start: number, end: number, raw: string):
   let k = start - 1;
   while (k >= 0 && !ws[k + 1].stop && inPropertyList(ws[k].raw)) k--;
   return k >= 1 && !ws[k + 1].stop && !ws[k].stop && ws[k].raw === 'for' && TEST_WORDS.has(ws[k - 1].raw);
+}
+
+/** Words after a property's code that put it below its limit: "HP14 sum well under 25%". */
+const BELOW_WORDS = new Set(['under', 'below', 'less', 'within', 'passed', 'pass', 'clear', 'negative']);
+/** How far after a property's code a word of BELOW_WORDS still speaks of it. */
+const BELOW_REACH = 4;
+
+/** "HP14 sum well under 25%", "HP3 below limit": the code of a property found below its limit. */
+function propertyBelowLimit(ws: Word[], end: number, raw: string): boolean {
+  if (!HP_CODE.test(raw)) return false;
+  for (let j = end; j < ws.length && j < end + BELOW_REACH; j++) {
+    if (ws[j].stop || ws[j].comma) return false;
+    if (BELOW_WORDS.has(ws[j].raw)) return true;
+  }
+  return false;
+}
+
+/** Words that end the heading of an assessment: "HP assessment: cadmium and fluoride below limits". */
+const ASSESSMENT_HEADS = new Set(['assessment', 'assessed', 'wm3', 'classification', 'analysis', 'results']);
+
+/**
+ * The clause of the verdict at `start` follows a heading that names an assessment ("WM3 assessment:",
+ * "HP assessment -"): the substances it names below their limits are the assessment's findings, so
+ * the waste as a whole was assessed clean.
+ */
+function underAssessmentHeading(ws: Word[], start: number): boolean {
+  let k = start;
+  while (k > 0 && !ws[k].stop) k--;
+  return k > 0 && ASSESSMENT_HEADS.has(ws[k - 1].raw);
 }
 
 /** How near (in words, within the clause) a leaching word makes a clean verdict a leaching result. */
@@ -252,6 +292,10 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
   for (const list of ['hazardous', 'clean', 'unknown', 'leaching'] as const)
     for (const text of data[list]) addPhrase(text, list);
   for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
+  const cytotoxic = new Set(data.cytotoxic.terms.map((t) => stemsOf(t).join(' ')));
+  const documents = data.documents.map(stemsOf);
+  /** The name of a safety data sheet ends just before `i` (across a colon): "SDS: no classification". */
+  const afterDocument = (ws: Word[], i: number) => documents.some((d) => matchesAt(ws, i - d.length, d));
   const subjects: SubjectTerm[] = data.subjects
     .flatMap((s) =>
       s.terms.map((t) => ({ stems: stemsOf(t), kind: s.kind as EvidenceKind, substance: s.substance })),
@@ -283,15 +327,37 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
    * What the verdict at [start, end) is about: the nearest subject before it in its clause and after the
    * previous verdict (floor), or the subject just after "for"/"of".
    */
-  const subjectOf = (ws: Word[], start: number, end: number, floor: number): SubjectTerm | undefined => {
+  const subjectsOf = (ws: Word[], start: number, end: number, floor: number): SubjectTerm[] => {
     for (let k = start - 1; k >= floor && k >= start - SUBJECT_REACH; k--) {
       const s = subjectEndingAt(ws, k);
-      if (s) return s;
-      if (ws[k].stop) break;
+      if (s) return [s, ...listedBefore(ws, k - s.stems.length + 1, floor)];
+      // The subject stands in the verdict's own part of a list: "TPH 140 mg/kg, herbicides below
+      // detection" is about the herbicides, not the oil.
+      if (ws[k].stop || ws[k].comma) break;
     }
     const next = ws[end];
-    if (next && !next.stop && SUBJECT_AFTER.has(next.raw)) return subjectStartingAt(ws, end + 1);
-    return undefined;
+    if (next && !next.stop && SUBJECT_AFTER.has(next.raw)) {
+      const after = subjectStartingAt(ws, end + 1);
+      if (after) return [after];
+    }
+    return [];
+  };
+
+  /** Subjects listed before the one at `at`: "metals & PAH under limits", "lead, zinc and TPH below". */
+  const listedBefore = (ws: Word[], at: number, floor: number): SubjectTerm[] => {
+    const out: SubjectTerm[] = [];
+    let k = at - 1;
+    while (k >= floor && !ws[k + 1].stop) {
+      if (LIST_JOINS.has(ws[k].raw)) {
+        k--;
+        continue;
+      }
+      const s = subjectEndingAt(ws, k);
+      if (!s) break;
+      out.push(s);
+      k -= s.stems.length;
+    }
+    return out;
   };
 
   const readFigures = (text: string, out: VerdictReading) => {
@@ -386,18 +452,35 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             .slice(i, end)
             .map((w) => w.raw)
             .join(' ');
-          const subject = subjectOf(ws, i, end, floor);
+          const named = subjectsOf(ws, i, end, floor);
+          const subject = named[0];
           floor = end;
-          // "HP14 tested", "checked for HP3": a property tested for is not a property found.
-          if (phrase.list === 'hazardous' && propertyTestedFor(ws, i, end, raw)) {
+          // "HP14 tested", "checked for HP3": a property tested for is not a property found; nor is one
+          // stated below its limit ("HP14 sum well under 25%").
+          if (
+            phrase.list === 'hazardous' &&
+            (propertyTestedFor(ws, i, end, raw) || propertyBelowLimit(ws, end, raw))
+          ) {
             i = end - 1;
             continue;
           }
-          // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict is a clean one.
-          const list = phrase.list === 'hazardous' && ws[i].negated ? 'clean' : phrase.list;
-          if (list === 'hazardous') {
+          // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict
+          // is a clean one; "SDS: no classification" is what the sheet says, not a missing assessment.
+          const list =
+            phrase.list === 'hazardous' && ws[i].negated
+              ? 'clean'
+              : phrase.list === 'unknown' && afterDocument(ws, i)
+                ? 'clean'
+                : phrase.list;
+          if (list === 'hazardous' && nearLeaching(ws, leachingAt, i, end)) {
+            // "WAC: phenol index over the inert limit": a leaching result either way, which cannot
+            // classify the waste (WM3).
+            out.leaching = true;
+            out.terms.push(raw);
+          } else if (list === 'hazardous') {
             hazardous = true;
-            if (subject) kinds.add(subject.kind);
+            for (const s of named) kinds.add(s.kind);
+            if (cytotoxic.has(phrase.stems.join(' '))) kinds.add('cytotoxic');
             out.terms.push(raw);
           } else if (list === 'clean' && nearLeaching(ws, leachingAt, i, end)) {
             // "passes non-haz WAC", "WAC: below the inert limits": a pass of a leaching test, which
@@ -406,12 +489,16 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             out.terms.push(raw);
           } else if (
             list === 'clean' &&
-            (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject))
+            (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject, phrase.assessment))
           ) {
             // A label of one part of the load: the rest is read on its own words.
           } else if (list === 'clean') {
-            if (subject && !phrase.assessment) cleared.set(subject.kind, subject.substance);
-            else if (phrase.assessment) globalClean = true;
+            const assessed = phrase.assessment || list !== phrase.list;
+            if (subject && !assessed) {
+              for (const s of named) cleared.set(s.kind, s.substance);
+              // "WM3 assessment: metals and PAH under limits": the assessment's findings.
+              if (underAssessmentHeading(ws, i)) globalClean = true;
+            } else if (assessed) globalClean = true;
             else cleanTests = true;
             out.terms.push(raw);
           } else if (list === 'unknown') {

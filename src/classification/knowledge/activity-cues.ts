@@ -525,7 +525,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'drinking and industrial water preparation',
-    terms: ['drinking water treatment works', 'water treatment works', 'water treatment', 'water softening plant', 'water softening', 'water treatment plant', 'demineralisation plant', 'reverse osmosis', 'waterworks', 'water works', 'raw water intake', 'drinking water treatment'],
+    terms: ['drinking water treatment works', 'water treatment works', 'water treatment', 'water softening plant', 'water softening', 'water treatment plant', 'demineralisation plant', 'reverse osmosis', 'waterworks', 'water works', 'raw water intake', 'drinking water treatment', 'potable water', 'potable water treatment', 'potable filters', 'potable water filters', 'potable supply'],
     prefixes: [['19 09', 1.8]],
     setting: 'business',
   },

@@ -34,7 +34,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'soil',
-    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land', 'chalk', 'excavated chalk', 'excavated', 'excavation', 'arisings', 'peat', 'loam'],
+    terms: ['soil', 'topsoil', 'top soil', 'subsoil', 'sub soil', 'earth', 'dirt', 'muck away', 'muckaway', 'spoil', 'excavation spoil', 'excavated material', 'excavated soil', 'excavation waste', 'excavation arisings', 'piling arisings', 'arisings from excavation', 'clay', 'soil and stones', 'made ground', 'footings', 'turf', 'soil heap', 'excavated clay', 'natural ground', 'ground works', 'site strip', 'site clearance', 'ground', 'contaminated ground', 'contaminated land', 'contaminated soil', 'land', 'chalk', 'excavated chalk', 'excavated', 'excavation', 'arisings', 'peat', 'loam', 'dig out', 'dig outs', 'digout', 'dig out arisings'],
     codes: ['17 05 04', '20 02 02@0.55', '02 04 01@0.1', '19 13 02@0.3'],
     source: `${CD}: soil and stones 17 05 04 (mirror of 17 05 03*)`,
   },

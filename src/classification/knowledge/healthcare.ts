@@ -48,7 +48,7 @@ export const healthcareConcepts: ConceptDef[] = [
   },
   {
     id: 'medicines',
-    terms: ['medicines', 'medicine', 'pharmaceuticals', 'pharmaceutical waste', 'drugs', 'tablets', 'pills', 'out of date medicines', 'expired medicines', 'expired medication', 'medication', 'prescription drugs', 'returned medicines', 'patient returns', 'controlled drugs', 'vaccines', 'inhalers', 'capsules', 'denatured drugs', 'blue bin medicines', 'blue lidded', 'noncytotoxic', 'noncytostatic', 'noncytotoxic medicines'],
+    terms: ['medicines', 'medicine', 'pharmaceuticals', 'pharmaceutical waste', 'drugs', 'tablets', 'pills', 'out of date medicines', 'expired medicines', 'expired medication', 'medication', 'prescription drugs', 'returned medicines', 'controlled drugs', 'vaccines', 'inhalers', 'capsules', 'denatured drugs', 'blue bin medicines', 'blue lidded', 'noncytotoxic', 'noncytostatic', 'noncytotoxic medicines'],
     codes: ['18 01 09', '20 01 32@0.75h', '18 02 08@0.6', '07 05 14@0.25'],
     note: 'medicines',
     source: `${HC}: waste medicines other than cytotoxic/cytostatic 18 01 09 (household 20 01 32)`,
@@ -57,7 +57,7 @@ export const healthcareConcepts: ConceptDef[] = [
     // HTM 07-01 and GOV.UK: medicines the public hands back to a community pharmacy are household waste
     // (20 01 32; cytotoxic 20 01 31*), unlike a pharmacy's or practice's own expired stock (18 01 09).
     id: 'medicines-take-back',
-    terms: ['medicines handed back', 'medication handed back', 'drugs handed back', 'tablets handed back', 'prescriptions handed back', 'handed back over the counter', 'handed in over the counter', 'medicines handed in', 'medicines take back', 'medicines take back scheme', 'pharmacy take back', 'take back medicines', 'household medicines', 'medicines from home', 'unwanted medicines from the public', 'doop bin', 'dump medicines', 'doop', 'patient returned medicines', 'patients returned medicines', 'returned patients medicines', 'returned patient medicines', 'patient returned medication', 'patients own medicines returned'],
+    terms: ['medicines handed back', 'medication handed back', 'drugs handed back', 'tablets handed back', 'prescriptions handed back', 'handed back over the counter', 'handed in over the counter', 'medicines handed in', 'medicines take back', 'medicines take back scheme', 'pharmacy take back', 'take back medicines', 'household medicines', 'medicines from home', 'unwanted medicines from the public', 'doop bin', 'dump medicines', 'doop', 'patient returned medicines', 'patients returned medicines', 'returned patients medicines', 'returned patient medicines', 'patient returned medication', 'patients own medicines returned', 'patient returned', 'patient returns', 'patients returns', 'returned by patients', 'returned by the public', 'returned by householders'],
     cooccur: [['medicine', 'medication', 'drug', 'tablet', 'pill', 'inhaler', 'prescription'], ['handed']],
     codes: ['20 01 32', '18 01 09@0.3'],
     note: 'medicines',

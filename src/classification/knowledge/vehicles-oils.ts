@@ -69,18 +69,27 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'interceptor',
-    terms: ['interceptor', 'oil interceptor', 'petrol interceptor', 'oil separator', 'oil water separator', 'separator', 'interceptor waste', 'interceptor contents', 'interceptor emptying', 'interceptor clean out', 'full retention separator', 'oil trap'],
+    terms: ['interceptor', 'oil interceptor', 'petrol interceptor', 'oil separator', 'oil water separator', 'separator', 'interceptor waste', 'interceptor contents', 'interceptor emptying', 'interceptor clean out', 'full retention separator', 'oil trap', 'oil sep', 'oil seps', 'oil water sep', 'fuel sep'],
     codes: ['13 05 07', '13 05 03@0.85', '13 05 01@0.6', '13 05 08@0.45'],
     evidence: 'oil',
     source: `${VO}: interceptor wastes 13 05 07*, 13 05 03*, 13 05 01*`,
   },
   {
     id: 'interceptor-sludge',
-    terms: ['interceptor sludge', 'separator sludge', 'interceptor sludges'],
-    cooccur: [['sludge', 'sludges', 'sediment'], ['interceptor', 'separator']],
-    codes: ['13 05 03'],
+    terms: ['interceptor sludge', 'interceptor sludges'],
+    cooccur: [['sludge', 'sludges', 'sediment'], ['interceptor']],
+    codes: ['13 05 03', '13 05 02@0.5'],
     evidence: 'oil',
     source: `${VO}: interceptor sludges 13 05 03*`,
+  },
+  {
+    // The List names both: sludges from oil/water separators (13 05 02*) and interceptor sludges (13 05 03*).
+    id: 'separator-sludge',
+    terms: ['separator sludge', 'separator sludges', 'oil separator sludge', 'oil water separator sludge', 'sep sludge'],
+    cooccur: [['sludge', 'sludges', 'sediment', 'silt'], ['separator', 'separators', 'sep', 'seps']],
+    codes: ['13 05 02', '13 05 03@0.5'],
+    evidence: 'oil',
+    source: 'LoW 13 05 02* sludges from oil/water separators',
   },
   {
     id: 'interceptor-solids',

@@ -45,6 +45,9 @@ let loaded: ClassifierRules | undefined;
 
 /** Verbs that join a negator to what it negates ("none are", "nothing was"). */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+/** Negators that stand for a quantity ("none", "nothing") and the words that place it in a list. */
+const QUANTIFIERS: ReadonlySet<string> = new Set(['none', 'nothing']);
+const LIST_PLACES: ReadonlySet<string> = new Set(['on', 'in']);
 
 export function classifierRules(): ClassifierRules {
   loaded ??= JSON.parse(readFileSync(RULES_PATH, 'utf8')) as ClassifierRules;
@@ -220,6 +223,11 @@ export function markNegation(ws: Word[]): Word[] {
         const t = ws[j];
         // "none are cytotoxic", "nothing was hazardous": a copula right after the negator carries it on.
         if (j === i + 1 && COPULAS.has(t.raw) && !t.comma && !t.stop) continue;
+        // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
+        if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
+          j++;
+          continue;
+        }
         if (t.stop || sets.breakers.has(t.raw)) break;
         if (t.comma && !listContinues(ws, j, sets)) break;
         if (sets.links.has(t.raw) || sets.list.has(t.raw) || sets.negators.has(t.raw)) continue;

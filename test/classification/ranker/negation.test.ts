@@ -53,6 +53,12 @@ describe('negation', () => {
     expect(negated('no labels, the tins are oily')).toEqual(['labels']);
   });
 
+  it('carries "none on the ..." and "nothing in the ..." to the list they name', () => {
+    expect(negated('ward stock tablets, none on the cytotoxic list')).toEqual(['cytotoxic', 'list']);
+    // Another negator before "on" still stops there: the label is what is missing.
+    expect(negated('no label on the drum')).toEqual(['label']);
+  });
+
   it('reaches through linking words: "tested negative for coal tar", "no signs of knotweed"', () => {
     expect(negated('planings tested negative for coal tar')).toEqual(['coal', 'tar']);
     expect(negated('topsoil, no signs of knotweed')).toEqual(['knotweed']);
