@@ -319,6 +319,43 @@ describe('the reach of a verdict', () => {
     ).toBe('clean');
   });
 
+  it("reads a comparison with a limit in the writer's own words, and not one with a roof level", () => {
+    expect(
+      reader.read({ description: `${SOIL}, lab results below every hazardous property threshold` }).side,
+    ).toBe('clean');
+    expect(reader.read({ description: `${SOIL}, surfactants below HP4/HP14 limits` }).side).not.toBe(
+      'hazardous',
+    );
+    expect(
+      reader.read({
+        description: 'Photocopiers; the assessment puts the whole item over hazardous and POPs limits',
+      }).side,
+    ).toBe('hazardous');
+    // Only the words of such comparisons may stand between: this is no verdict.
+    expect(reader.read({ description: 'Guttering taken down from below the roof level' }).side).toBeNull();
+    // "all under" speaks of every result: the waste as a whole was assessed.
+    expect(
+      answer({
+        description:
+          'Silt dredged from the boating lake; metals and PAH results all under WM3 hazardous limits',
+        source_industry: 'council parks department',
+      }).ranking[0].ewc_code,
+    ).toBe('17 05 06');
+  });
+
+  it('reads "never been analysed" as an unknown composition, hazardous until assessed', () => {
+    const reading = reader.read({ description: 'Leachate and condensate, never been analysed' });
+    expect(reading.side).toBe('unknown');
+  });
+
+  it('reads H280 (gas under pressure) as bringing no hazardous property', () => {
+    expect(reader.read({ description: 'part-used nitrogen cylinders, SDS H280 only' }).side).toBeNull();
+    expect(answer('4 part-used compressed nitrogen cylinders, SDS H280 only').ranking[0].ewc_code).toBe(
+      '16 05 05',
+    );
+    expect(reader.read({ description: 'propane cylinders, SDS H220 H280' }).side).toBe('hazardous');
+  });
+
   it('assessed clean, packaging with hazardous residues becomes packaging of its sub-chapter', () => {
     const top = answer('Empty plastic containers that held AdBlue (urea solution), not classified under CLP')
       .ranking[0];

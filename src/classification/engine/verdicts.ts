@@ -39,6 +39,13 @@ const VerdictFile = Type.Object({
   subjects: Type.Array(Subject),
   cytotoxic: Type.Object({ source: Type.String(), terms: Type.Array(Type.String()) }),
   documents: Type.Array(Type.String()),
+  spans: Type.Object({
+    hazardous: Type.Array(Type.String()),
+    clean: Type.Array(Type.String()),
+    fillers: Type.Array(Type.String()),
+    ends: Type.Array(Type.String()),
+    reach: Type.Integer({ minimum: 1 }),
+  }),
   measures: Type.Array(Measure),
   flash_point: Type.Object({ below_celsius: Type.Number(), source: Type.String() }),
 });
@@ -199,11 +206,14 @@ const BELOW_REACH = 4;
 function propertyBelowLimit(ws: Word[], end: number, raw: string): boolean {
   if (!HP_CODE.test(raw)) return false;
   for (let j = end; j < ws.length && j < end + BELOW_REACH; j++) {
-    if (ws[j].stop || ws[j].comma) return false;
+    if (ws[j].stop || (ws[j].comma && !HP_CODE.test(ws[j].raw))) return false;
     if (BELOW_WORDS.has(ws[j].raw)) return true;
   }
   return false;
 }
+
+/** Words that make a comparison with a limit one about every result: "all under", "every ... below". */
+const EVERY = new Set(['all', 'every', 'each', 'both']);
 
 /** Words that end the heading of an assessment: "HP assessment: cadmium and fluoride below limits". */
 const ASSESSMENT_HEADS = new Set(['assessment', 'assessed', 'wm3', 'classification', 'analysis', 'results']);
@@ -296,6 +306,29 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
   const documents = data.documents.map(stemsOf);
   /** The name of a safety data sheet ends just before `i` (across a colon): "SDS: no classification". */
   const afterDocument = (ws: Word[], i: number) => documents.some((d) => matchesAt(ws, i - d.length, d));
+  const spanStarts = new Map<string, PhraseList>([
+    ...data.spans.hazardous.map((w): [string, PhraseList] => [w, 'hazardous']),
+    ...data.spans.clean.map((w): [string, PhraseList] => [w, 'clean']),
+  ]);
+  const spanFillers = new Set(data.spans.fillers);
+  const spanEnds = new Set(data.spans.ends);
+  /** "all under WM3 hazardous limits", "below every hazardous threshold": a comparison with a limit. */
+  const spanAt = (ws: Word[], i: number): Phrase | undefined => {
+    const list = spanStarts.get(ws[i].raw);
+    if (!list) return undefined;
+    for (let j = i + 1; j < ws.length && j <= i + data.spans.reach; j++) {
+      // A list of property codes may be joined by commas or slashes: "below HP4/HP14 limits".
+      if (ws[j].stop || (ws[j].comma && !HP_CODE.test(ws[j].raw))) return undefined;
+      if (spanEnds.has(ws[j].raw)) {
+        // "results all under WM3 limits", "below every hazardous threshold": every result was compared,
+        // so the waste as a whole was assessed.
+        const every = [ws[i - 1], ...ws.slice(i + 1, j)].some((w) => w && !w.stop && EVERY.has(w.raw));
+        return { stems: ws.slice(i, j + 1).map((w) => w.stem), list, assessment: every };
+      }
+      if (!spanFillers.has(ws[j].raw) && !HP_CODE.test(ws[j].raw)) return undefined;
+    }
+    return undefined;
+  };
   const subjects: SubjectTerm[] = data.subjects
     .flatMap((s) =>
       s.terms.map((t) => ({ stems: stemsOf(t), kind: s.kind as EvidenceKind, substance: s.substance })),
@@ -440,7 +473,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
         const leachingAt = leachingWords(ws);
         let floor = 0;
         for (let i = 0; i < ws.length; i++) {
-          const phrase = byFirst.get(ws[i].stem)?.find((p) => matchesAt(ws, i, p.stems));
+          const phrase = byFirst.get(ws[i].stem)?.find((p) => matchesAt(ws, i, p.stems)) ?? spanAt(ws, i);
           if (!phrase) {
             // "no asbestos", "coal tar free": a negated subject is cleared.
             const named = ws[i].negated ? subjectStartingAt(ws, i) : undefined;

@@ -329,7 +329,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'gas-cylinders',
-    terms: ['gas cylinders', 'gas cylinder', 'gas bottles', 'propane cylinders', 'butane cylinders', 'calor gas bottles', 'oxygen cylinders', 'acetylene cylinders', 'fire extinguishers', 'fire extinguisher', 'helium canisters', 'nitrous oxide canisters', 'laughing gas canisters'],
+    terms: ['gas cylinders', 'gas cylinder', 'gas bottles', 'propane cylinders', 'butane cylinders', 'calor gas bottles', 'oxygen cylinders', 'acetylene cylinders', 'fire extinguishers', 'fire extinguisher', 'nitrous oxide canisters', 'laughing gas canisters'],
     codes: ['16 05 04', '16 05 05@0.7', '15 01 11@0.4'],
     source: 'LoW 16 05 04* / 16 05 05 gases in pressure containers',
   },
@@ -337,7 +337,7 @@ export const chemicalConcepts: ConceptDef[] = [
     // A gas that is hazardous only by being under pressure (H280) or by displacing air has no hazardous
     // property (WM3 Appendix C: H280 is not assigned an HP), so its cylinders are 16 05 05.
     id: 'inert-gas-cylinders',
-    terms: ['argon', 'argon cylinders', 'argon mix', 'shielding gas', 'shielding gas cylinders', 'welding gas argon', 'nitrogen cylinders', 'nitrogen bottles', 'helium cylinders', 'co2 cylinders', 'co2 bottles', 'co2 extinguishers', 'carbon dioxide cylinders', 'carbon dioxide extinguishers', 'compressed air cylinders', 'breathing air cylinders'],
+    terms: ['argon', 'argon cylinders', 'argon mix', 'shielding gas', 'shielding gas cylinders', 'welding gas argon', 'nitrogen cylinders', 'nitrogen bottles', 'helium cylinders', 'co2 cylinders', 'co2 bottles', 'co2 extinguishers', 'co2 extinguisher', 'co2 fire extinguishers', 'co2 fire extinguisher', 'carbon dioxide cylinders', 'carbon dioxide extinguishers', 'carbon dioxide fire extinguishers', 'compressed air cylinders', 'breathing air cylinders', 'helium canisters', 'helium canister', 'helium balloon canisters', 'balloon helium', 'balloon gas canisters', 'party balloon canisters', 'nitrogen canisters', 'argon canisters'],
     codes: ['16 05 05', '16 05 04@0.3'],
     source: 'LoW 16 05 05 gases in pressure containers other than 16 05 04*; WM3 Appendix C (H280 has no HP)',
   },

@@ -54,7 +54,7 @@ export const constructionConcepts: ConceptDef[] = [
   },
   {
     id: 'dredgings',
-    terms: ['dredgings', 'dredging spoil', 'dredged material', 'dredged silt', 'dredging', 'canal silt', 'river silt', 'pond silt', 'lake silt', 'harbour dredgings', 'desilting'],
+    terms: ['dredgings', 'dredging spoil', 'dredged material', 'dredged silt', 'dredging', 'canal silt', 'river silt', 'pond silt', 'lake silt', 'harbour dredgings', 'desilting', 'silt dredged', 'dredged', 'dredged sediment', 'dredged mud', 'dredge spoil'],
     codes: ['17 05 06'],
     source: 'LoW 17 05 06 dredging spoil (mirror of 17 05 05*)',
   },

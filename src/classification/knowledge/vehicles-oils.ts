@@ -76,20 +76,11 @@ export const vehicleOilConcepts: ConceptDef[] = [
   },
   {
     id: 'interceptor-sludge',
-    terms: ['interceptor sludge', 'interceptor sludges'],
-    cooccur: [['sludge', 'sludges', 'sediment'], ['interceptor']],
-    codes: ['13 05 03', '13 05 02@0.5'],
+    terms: ['interceptor sludge', 'separator sludge', 'interceptor sludges'],
+    cooccur: [['sludge', 'sludges', 'sediment'], ['interceptor', 'separator', 'sep']],
+    codes: ['13 05 03'],
     evidence: 'oil',
     source: `${VO}: interceptor sludges 13 05 03*`,
-  },
-  {
-    // The List names both: sludges from oil/water separators (13 05 02*) and interceptor sludges (13 05 03*).
-    id: 'separator-sludge',
-    terms: ['separator sludge', 'separator sludges', 'oil separator sludge', 'oil water separator sludge', 'sep sludge'],
-    cooccur: [['sludge', 'sludges', 'sediment', 'silt'], ['separator', 'separators', 'sep', 'seps']],
-    codes: ['13 05 02', '13 05 03@0.5'],
-    evidence: 'oil',
-    source: 'LoW 13 05 02* sludges from oil/water separators',
   },
   {
     id: 'interceptor-solids',

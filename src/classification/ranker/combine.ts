@@ -325,7 +325,11 @@ export function combine(
   const verdict = rulesResult.verdict ?? NO_VERDICT;
   // A substance a verdict cleared ("asbestos not detected", "TPH 450 mg/kg") or a waste assessed clean
   // as a whole is not a named hazard any more.
-  const found = deps.substances.find(input);
+  // A word inside a verdict that is not a hazardous one ("hazardous" in "all under WM3 hazardous
+  // limits") names nothing; one inside a hazardous verdict ("carcinogenic") still names its property.
+  const inVerdict = (s: NamedSubstance) =>
+    verdict.side !== 'hazardous' && verdict.terms.some((t) => ` ${t} `.includes(` ${s.term.toLowerCase()} `));
+  const found = deps.substances.find(input).filter((s) => !inVerdict(s));
   const named =
     verdict.side === 'clean' && verdict.kinds.length === 0
       ? []

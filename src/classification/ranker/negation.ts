@@ -12,6 +12,8 @@ export interface NegationRules {
   prefix_negators: string[];
   links: string[];
   post_negators: string[];
+  /** Post-negators that reach the whole phrase before them: "treated timber excluded". */
+  phrase_post_negators: string[];
   list_words: string[];
   breakers: string[];
   max_reach: number;
@@ -113,6 +115,7 @@ interface CompiledNegation {
   prefixes: Set<string>;
   links: Set<string>;
   post: Set<string>;
+  phrasePost: Set<string>;
   list: Set<string>;
   breakers: Set<string>;
   reach: number;
@@ -127,6 +130,7 @@ function negationSets(): CompiledNegation {
     prefixes: new Set(n.prefix_negators),
     links: new Set(n.links),
     post: new Set(n.post_negators),
+    phrasePost: new Set(n.phrase_post_negators),
     list: new Set(n.list_words),
     breakers: new Set(n.breakers),
     reach: n.max_reach,
@@ -242,7 +246,9 @@ export function markNegation(ws: Word[]): Word[] {
       for (let j = i - 1; j >= 0 && j >= i - 5; j--) {
         if (sets.list.has(ws[j].raw)) continue;
         ws[j].negated = true;
-        if (ws[j].stop || ws[j].comma || !sets.list.has(ws[j - 1]?.raw ?? '')) break;
+        if (ws[j].stop || ws[j].comma) break;
+        // "oil and solvent free": across "and"/"or"; "treated timber excluded": the whole phrase.
+        if (!sets.list.has(ws[j - 1]?.raw ?? '') && !sets.phrasePost.has(w)) break;
       }
     }
   }

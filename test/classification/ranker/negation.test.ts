@@ -53,6 +53,10 @@ describe('negation', () => {
     expect(negated('no labels, the tins are oily')).toEqual(['labels']);
   });
 
+  it('reads "excluded" after the words it negates, as "free"', () => {
+    expect(negated('grade A wood chip, treated timber excluded')).toEqual(['treated', 'timber']);
+  });
+
   it('carries "none on the ..." and "nothing in the ..." to the list they name', () => {
     expect(negated('ward stock tablets, none on the cytotoxic list')).toEqual(['cytotoxic', 'list']);
     // Another negator before "on" still stops there: the label is what is missing.
