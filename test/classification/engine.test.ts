@@ -249,6 +249,28 @@ describe('the local engine reads waste as an expert does', () => {
     expect(tokenize('pallets made out of oak').find((t) => t.raw === 'oak')?.boundary).toBe('');
   });
 
+  it('reads integral battery packs as batteries left in the equipment, a battery bin of mixed cells as unsorted batteries', () => {
+    const signs = top({
+      description: 'emergency exit signs with integral NiCd battery packs, 12 off',
+      source_industry: 'electrical contractor',
+    });
+    expect(signs.ewc_code).toBe('16 02 13');
+    expect(
+      top({
+        description: 'battery bin from the office, mixed dead cells',
+        source_industry: 'office facilities management',
+      }).ewc_code,
+    ).toBe('20 01 33');
+  });
+
+  it('reads antifouling as a biocide: scrapings of it are paint removal waste on the hazardous side', () => {
+    const scrapings = top({
+      description: 'antifouling scrapings from the slipway',
+      source_industry: 'marina',
+    });
+    expect(scrapings.ewc_code).toBe('08 01 17');
+  });
+
   it('reads a flash point below 60 °C as flammable (HP3), and one above it as clearing nothing', () => {
     const finish = top({
       description: 'spent water-repellent finish, flash point 27 °C',

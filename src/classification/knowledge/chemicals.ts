@@ -38,7 +38,7 @@ export const chemicalConcepts: ConceptDef[] = [
   },
   {
     id: 'paint-stripping',
-    terms: ['paint stripping waste', 'paint stripper sludge', 'stripper sludge', 'stripping waste', 'stripping residues', 'paint removal waste', 'paint flakes', 'stripped paint', 'paint scrapings'],
+    terms: ['paint stripping waste', 'paint stripper sludge', 'stripper sludge', 'stripping waste', 'stripping residues', 'paint removal waste', 'paint flakes', 'stripped paint', 'paint scrapings', 'scrapings', 'hull scrapings', 'hull sanding dust'],
     codes: ['08 01 17', '08 01 18@0.4'],
     note: 'paint',
     source:

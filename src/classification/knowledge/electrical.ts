@@ -206,8 +206,8 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'unsorted-batteries',
-    terms: ['unsorted batteries', 'mixed batteries', 'mixed household batteries', 'mixed portable batteries', 'battery collection box', 'battery collection tube', 'battery collection tub', 'battery recycling box', 'battery recycling tube', 'battery recycling tub', 'battery bin', 'battery collection point'],
-    cooccur: [['unsorted'], ['battery', 'batteries', 'accumulator']],
+    terms: ['unsorted batteries', 'mixed batteries', 'mixed household batteries', 'mixed portable batteries', 'battery collection box', 'battery collection tube', 'battery collection tub', 'battery recycling box', 'battery recycling tube', 'battery recycling tub', 'battery bin', 'battery collection point', 'mixed cells', 'mixed dead cells', 'dead cells', 'unsorted cells', 'mixed dead batteries', 'not sorted by chemistry'],
+    cooccur: [['unsorted', 'mixed'], ['battery', 'batteries', 'accumulator', 'accumulators', 'cells']],
     codes: ['20 01 33', '16 06 05@0.3b'],
     flags: ['BATTERIES'],
     note: 'battery',

@@ -30,7 +30,7 @@ export const evidenceTerms: EvidenceTermDef[] = [
   },
   {
     kind: 'chemical',
-    terms: ['chemical', 'chemicals', 'caustic', 'caustic soda', 'acid', 'acids', 'alkali', 'bleach', 'pesticide', 'pesticides', 'herbicide', 'herbicides', 'weedkiller', 'cyanide', 'biocide', 'corrosive', 'sodium hydroxide', 'creosote', 'creosoted', 'preservative treated', 'chemically contaminated', 'sheep dip', 'paint stripper'],
+    terms: ['antifouling', 'anti fouling', 'antifoul', 'chemical', 'chemicals', 'caustic', 'caustic soda', 'acid', 'acids', 'alkali', 'bleach', 'pesticide', 'pesticides', 'herbicide', 'herbicides', 'weedkiller', 'cyanide', 'biocide', 'corrosive', 'sodium hydroxide', 'creosote', 'creosoted', 'preservative treated', 'chemically contaminated', 'sheep dip', 'paint stripper'],
   },
   {
     kind: 'hazardous',
