@@ -306,6 +306,18 @@ describe('the reach of a verdict', () => {
     expect(reading.leaching).toBe(true);
   });
 
+  it('reads a negated hazardous verdict about one substance as clearing that one only: oily soil stays hazardous', () => {
+    const reading = reader.read({ description: `${SOIL}, oily, lead does not exceed the limit` });
+    expect(reading.side).toBeNull();
+    expect(reading.cleared).toEqual(['heavy_metal']);
+    expect(
+      answer({
+        description: 'oily excavated soil from the garage forecourt, lead does not exceed the limit',
+        source_industry: 'groundworks contractor',
+      }).ranking[0].ewc_code,
+    ).toBe('17 05 03');
+  });
+
   it('reads "SDS: no classification" as the sheet\'s statement, and "no classification" alone as no assessment', () => {
     expect(reader.read({ description: 'Unused acrylic emulsion, SDS: no classification' }).side).toBe(
       'clean',

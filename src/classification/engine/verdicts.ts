@@ -497,17 +497,15 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             i = end - 1;
             continue;
           }
+          // "SDS: no classification" is what the sheet says of the product: its clean assessment, not a
+          // missing one.
+          const sheetSays = phrase.list === 'unknown' && afterDocument(ws, i);
           // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict
-          // is a clean one; "SDS: no classification" is what the sheet says, not a missing assessment.
-          const list =
-            phrase.list === 'hazardous' && ws[i].negated
-              ? 'clean'
-              : phrase.list === 'unknown' && afterDocument(ws, i)
-                ? 'clean'
-                : phrase.list;
-          if (list === 'hazardous' && nearLeaching(ws, leachingAt, i, end)) {
-            // "WAC: phenol index over the inert limit": a leaching result either way, which cannot
-            // classify the waste (WM3).
+          // is a clean one, about its subject when it names one.
+          const list = (phrase.list === 'hazardous' && ws[i].negated) || sheetSays ? 'clean' : phrase.list;
+          if ((list === 'hazardous' || list === 'clean') && nearLeaching(ws, leachingAt, i, end)) {
+            // "passes non-haz WAC", "WAC: phenol index over the inert limit": a leaching result either
+            // way, which says what a landfill may accept, not what the waste is (WM3).
             out.leaching = true;
             out.terms.push(raw);
           } else if (list === 'hazardous') {
@@ -515,18 +513,13 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             for (const s of named) kinds.add(s.kind);
             if (cytotoxic.has(phrase.stems.join(' '))) kinds.add('cytotoxic');
             out.terms.push(raw);
-          } else if (list === 'clean' && nearLeaching(ws, leachingAt, i, end)) {
-            // "passes non-haz WAC", "WAC: below the inert limits": a pass of a leaching test, which
-            // says what a landfill may accept, not what the waste is (WM3).
-            out.leaching = true;
-            out.terms.push(raw);
           } else if (
             list === 'clean' &&
             (labelsOnePart(ws, phrase, end) || scopedElsewhere(ws, end, subject, phrase.assessment))
           ) {
             // A label of one part of the load: the rest is read on its own words.
           } else if (list === 'clean') {
-            const assessed = phrase.assessment || list !== phrase.list;
+            const assessed = phrase.assessment || sheetSays;
             if (subject && !assessed) {
               for (const s of named) cleared.set(s.kind, s.substance);
               // "WM3 assessment: metals and PAH under limits": the assessment's findings.
