@@ -46,13 +46,20 @@ export class RequestLogWriter {
       return;
     }
     this.#buffer.push(row);
+    this.#schedule();
+  }
+
+  /** Writes now if a full batch waits, else within FLUSH_AFTER_MS of the oldest row waiting. */
+  #schedule(): void {
     if (this.#buffer.length >= FLUSH_AT_ROWS) this.#start();
-    else this.#timer ??= setTimeout(() => this.#start(), FLUSH_AFTER_MS).unref();
+    else if (this.#buffer.length > 0) this.#timer ??= setTimeout(() => this.#start(), FLUSH_AFTER_MS).unref();
   }
 
   /** Writes every row queued so far now, and waits until they are written (or their write failed). */
   async flush(): Promise<void> {
-    for (let round = 0; round < 3 && (this.#buffer.length > 0 || this.#writing); round++) {
+    // One write per round; bounded, so rows that keep arriving cannot hold a shutdown forever.
+    const rounds = 3 + Math.ceil(MAX_BUFFERED / ROWS_PER_WRITE);
+    for (let round = 0; round < rounds && (this.#buffer.length > 0 || this.#writing); round++) {
       this.#start();
       await this.#writing;
     }
@@ -61,30 +68,30 @@ export class RequestLogWriter {
   #start(): void {
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    // A write in progress takes what is queued meanwhile when it finishes: one write at a time.
+    // One write at a time: what is queued meanwhile is scheduled when it finishes.
     if (this.#writing || this.#buffer.length === 0) return;
-    this.#writing = this.#drain().finally(() => {
+    this.#writing = this.#writeBatch().finally(() => {
       this.#writing = undefined;
-      if (this.#buffer.length > 0) this.#start();
+      // What arrived during the write waits its turn as any row does: writing it at once would commit
+      // a handful of rows at a time, back to back, on the connection (and fsync) the requests share.
+      this.#schedule();
     });
   }
 
-  async #drain(): Promise<void> {
-    while (this.#buffer.length > 0) {
-      const rows = this.#buffer.splice(0, ROWS_PER_WRITE);
-      try {
-        await this.#write(rows);
-        if (this.#lost > 0) {
-          this.#logger.warn({ lost: this.#lost }, 'request log: recording again after losing rows');
-        }
-        this.#lost = 0;
-        this.#failing = false;
-      } catch (err) {
-        // Logged once per run of failures, not once a batch: a database outage would flood the log.
-        if (!this.#failing) this.#logger.error({ err, rows: rows.length }, 'request log: rows not recorded');
-        this.#failing = true;
-        this.#lost += rows.length;
+  async #writeBatch(): Promise<void> {
+    const rows = this.#buffer.splice(0, ROWS_PER_WRITE);
+    try {
+      await this.#write(rows);
+      if (this.#lost > 0) {
+        this.#logger.warn({ lost: this.#lost }, 'request log: recording again after losing rows');
       }
+      this.#lost = 0;
+      this.#failing = false;
+    } catch (err) {
+      // Logged once per run of failures, not once a batch: a database outage would flood the log.
+      if (!this.#failing) this.#logger.error({ err, rows: rows.length }, 'request log: rows not recorded');
+      this.#failing = true;
+      this.#lost += rows.length;
     }
   }
 }

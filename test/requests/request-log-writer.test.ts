@@ -57,6 +57,27 @@ describe('the request log writer', () => {
     expect(writes).toEqual([FLUSH_AT_ROWS, 250]);
   });
 
+  it('gathers the rows that arrive during a write into one later write, not one write per few rows', async () => {
+    // A durable write takes a while (its commit waits for the disk); rows trickle in meanwhile, as a
+    // steady stream of requests hands them over.
+    const writes: number[] = [];
+    let release: () => void = () => {};
+    const writer = new RequestLogWriter(async (rows) => {
+      writes.push(rows.length);
+      if (writes.length === 1) await new Promise<void>((r) => (release = r));
+    }, pino({ level: 'silent' }));
+    writer.record(row(0));
+    await until(() => writes.length === 1);
+    for (let i = 1; i <= 5; i++) writer.record(row(i));
+    release();
+    await new Promise((r) => setTimeout(r, 20));
+    for (let i = 6; i <= 10; i++) writer.record(row(i));
+    await until(() => writes.length === 2);
+    // The five rows that waited through the first write were not written the moment it ended: they
+    // waited for the batch to fill, and went with the five after them.
+    expect(writes).toEqual([1, 10]);
+  });
+
   it('never throws to the request, logs a failed write once, and says how much was lost when it recovers', async () => {
     const { logger, lines } = recordingLogger();
     let failing = true;
