@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type * as CommonPackage from '@zxcvbn-ts/language-common';
+import type * as EnglishPackage from '@zxcvbn-ts/language-en';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 
 /**
@@ -15,26 +16,33 @@ export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters and har
 /** Words every account here has in common: a password built on them is easier to guess. */
 const SERVICE_WORDS = ['waste compliance service', 'waste', 'compliance', 'wcs', 'portal', 'carrier'];
 
-/** zxcvbn's English feedback, in the British spelling the rest of the product uses. */
-const BRITISH = {
-  ...english.translations,
-  suggestions: {
-    ...english.translations.suggestions,
-    allUppercase: 'Capitalise some, but not all letters.',
-    capitalization: 'Capitalise more than the first letter.',
-  },
-};
+const require = createRequire(import.meta.url);
 
 let estimator: ZxcvbnFactory | undefined;
 
-/** Built on first use: loading the dictionaries (common passwords, names, English words) takes ~0.2 s. */
+/**
+ * Built on first use, dictionaries included: loading them (common passwords, names, English words)
+ * takes about 0.2 s, which every start of the server and of each `wcs` command would otherwise pay.
+ */
 function zxcvbn(): ZxcvbnFactory {
-  estimator ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: BRITISH,
-    maxLength: PASSWORD_MAX_LENGTH,
-  });
+  if (!estimator) {
+    const common = require('@zxcvbn-ts/language-common') as typeof CommonPackage;
+    const english = require('@zxcvbn-ts/language-en') as typeof EnglishPackage;
+    estimator = new ZxcvbnFactory({
+      dictionary: { ...common.dictionary, ...english.dictionary },
+      graphs: common.adjacencyGraphs,
+      // zxcvbn's English feedback, in the British spelling the rest of the product uses.
+      translations: {
+        ...english.translations,
+        suggestions: {
+          ...english.translations.suggestions,
+          allUppercase: 'Capitalise some, but not all letters.',
+          capitalization: 'Capitalise more than the first letter.',
+        },
+      },
+      maxLength: PASSWORD_MAX_LENGTH,
+    });
+  }
   return estimator;
 }
 

@@ -1,15 +1,22 @@
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type HolidaysClass from 'date-holidays';
 import { addDays, londonDate } from '../platform/clock.ts';
 
+const require = createRequire(import.meta.url);
+
 // Bank holidays in England and Wales (the same days in both; date-holidays keeps the substitute days
-// and the one-off ones, such as a state funeral, that a fixed rule would miss).
-const bankHolidays = new Holidays('GB', 'ENG');
+// and the one-off ones, such as a state funeral, that a fixed rule would miss). Loaded when a deadline
+// is first worked out: the package and its time-zone data take about 0.2 s to load, which every start
+// of the server and of each `wcs` command would otherwise pay.
+let bankHolidays: HolidaysClass | undefined;
 const holidaysByYear = new Map<number, Set<string>>();
 
 function isBankHoliday(date: string): boolean {
   const year = Number(date.slice(0, 4));
   let days = holidaysByYear.get(year);
   if (!days) {
+    const Holidays = require('date-holidays') as typeof HolidaysClass;
+    bankHolidays ??= new Holidays('GB', 'ENG');
     days = new Set(
       bankHolidays
         .getHolidays(year)

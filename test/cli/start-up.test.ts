@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/server-process.ts';
 
 // `wcs` loads only what the command it runs needs, so `wcs --help` and `wcs classify` start in well
 // under a second instead of loading the whole service first. What a start loads is checked here, not
@@ -86,5 +88,51 @@ describe('what a wcs command loads when it starts', () => {
     const loaded = new Set(modules.map(owner));
     expect(loaded.has('@modelcontextprotocol/sdk')).toBe(true);
     for (const heavy of SERVICE) expect(loaded.has(heavy), `wcs mcp loaded ${heavy}`).toBe(false);
+  });
+
+  it('wcs serve on the embedded default loads the Redis client, pdfkit, the bank holidays and the password dictionaries only when first used', async () => {
+    // Together they took about half a second of every start: of the server, and of each test's.
+    const record = join(scratch, `serve-${Date.now()}.txt`);
+    const port = await freePort();
+    const server = spawn(PROJECT_NODE, ['--import', RECORDER, join(ROOT, 'bin/wcs.js'), 'serve'], {
+      cwd: scratch,
+      env: {
+        ...process.env,
+        WCS_RECORD_MODULES: record,
+        DATABASE_URL: `sqlite:${join(scratch, 'serve.sqlite')}`,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    try {
+      const deadline = Date.now() + 45_000;
+      for (;;) {
+        const up = await fetch(`http://127.0.0.1:${port}/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (up) break;
+        expect(server.exitCode, 'the server stopped before answering').toBeNull();
+        expect(Date.now()).toBeLessThan(deadline);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      server.kill('SIGTERM');
+      await once(server, 'exit');
+    }
+    const loaded = new Set(
+      readFileSync(record, 'utf8')
+        .split('\n')
+        .filter((url) => url.startsWith('file:'))
+        .map((url) => owner(url.slice(`file://${ROOT}`.length))),
+    );
+    // The service itself did load: the recording is of a real start.
+    expect(loaded.has('fastify')).toBe(true);
+    expect(loaded.has('better-sqlite3')).toBe(true);
+    for (const lazy of ['ioredis', 'pdfkit', 'date-holidays', '@zxcvbn-ts/language-en', 'pino-pretty']) {
+      expect(loaded.has(lazy), `wcs serve loaded ${lazy} at start`).toBe(false);
+    }
   });
 });
