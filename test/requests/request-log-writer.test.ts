@@ -62,10 +62,13 @@ describe('the request log writer', () => {
     // steady stream of requests hands them over.
     const writes: number[] = [];
     let release: () => void = () => {};
-    const writer = new RequestLogWriter(async (rows) => {
-      writes.push(rows.length);
-      if (writes.length === 1) await new Promise<void>((r) => (release = r));
-    }, pino({ level: 'silent' }));
+    const writer = new RequestLogWriter(
+      async (rows) => {
+        writes.push(rows.length);
+        if (writes.length === 1) await new Promise<void>((r) => (release = r));
+      },
+      pino({ level: 'silent' }),
+    );
     writer.record(row(0));
     await until(() => writes.length === 1);
     for (let i = 1; i <= 5; i++) writer.record(row(i));
