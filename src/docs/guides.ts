@@ -57,7 +57,7 @@ export function readLibrary(dir: URL): Library {
     if (entry.isFile() && entry.name.endsWith('.md')) {
       const name = entry.name.slice(0, -'.md'.length);
       const markdown = readFileSync(new URL(entry.name, dir), 'utf8');
-      guides.set(name, { name, markdown, ...titleAndSummary(markdown, name) });
+      guides.set(name, lazilyDescribed(name, markdown));
     } else if (entry.isFile() && IMAGE_TYPES[extname(entry.name)]) {
       images.set(entry.name, new URL(entry.name, dir));
     } else if (entry.isDirectory()) {
@@ -69,6 +69,29 @@ export function readLibrary(dir: URL): Library {
     }
   }
   return { guides, images };
+}
+
+/**
+ * A guide whose title and summary are read from its Markdown when first asked for (the list of guides,
+ * the guide's own page), not at every start of the app: lexing all of them (350 kB) took a tenth of a
+ * second of each start.
+ */
+function lazilyDescribed(name: string, markdown: string): Guide {
+  let described: { title: string; summary: string } | undefined;
+  const describe = () => {
+    described ??= titleAndSummary(markdown, name);
+    return described;
+  };
+  return {
+    name,
+    markdown,
+    get title() {
+      return describe().title;
+    },
+    get summary() {
+      return describe().summary;
+    },
+  };
 }
 
 /**
@@ -150,17 +173,20 @@ export function registerGuides(app: FastifyInstance, assets: DocsAssets, library
   const ordered = [...library.guides.values()].sort(
     (a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : 1),
   );
-  const index = docsPage({
-    title: `Guides: ${PRODUCT}`,
-    assets,
-    main: html`<main class="guide">
+  // Built by the first request for it, as each guide's page is.
+  let index: string | undefined;
+  const indexPage = () =>
+    (index ??= docsPage({
+      title: `Guides: ${PRODUCT}`,
+      assets,
+      main: html`<main class="guide">
 <h1>Guides</h1>
 <p>How the service decides, what each flag and error means, and how to run it. Every endpoint, field and example is in the <a href="/docs">API reference</a>.</p>
 <ul class="guide-list">
 ${ordered.map((g) => html`<li><a href="/docs/guides/${g.name}">${g.title}</a><p>${g.summary}</p></li>`)}
 </ul>
 </main>`,
-  });
+    }));
   const sendPage = (reply: FastifyReply, page: string) =>
     reply
       .type('text/html; charset=utf-8')
@@ -168,10 +194,10 @@ ${ordered.map((g) => html`<li><a href="/docs/guides/${g.name}">${g.title}</a><p>
       .header('cache-control', 'no-cache')
       .send(page);
 
-  app.get('/guides', async (_request, reply) => sendPage(reply, index));
+  app.get('/guides', async (_request, reply) => sendPage(reply, indexPage()));
   app.get('/guides/*', async (request, reply) => {
     const path = (request.params as { '*': string })['*'];
-    if (path === '') return sendPage(reply, index);
+    if (path === '') return sendPage(reply, indexPage());
     const guide = library.guides.get(path);
     if (guide) {
       guide.page ??= docsPage({
