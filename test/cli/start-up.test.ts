@@ -94,10 +94,12 @@ describe('what a wcs command loads when it starts', () => {
     // Together they took about half a second of every start: of the server, and of each test's.
     const record = join(scratch, `serve-${Date.now()}.txt`);
     const port = await freePort();
+    // The embedded default: SQLite and no Redis, whatever the suite's own run uses.
+    const { REDIS_URL: _shared, ...inherited } = process.env;
     const server = spawn(PROJECT_NODE, ['--import', RECORDER, join(ROOT, 'bin/wcs.js'), 'serve'], {
       cwd: scratch,
       env: {
-        ...process.env,
+        ...inherited,
         WCS_RECORD_MODULES: record,
         DATABASE_URL: `sqlite:${join(scratch, 'serve.sqlite')}`,
         PORT: String(port),
