@@ -159,7 +159,9 @@ describe('the work in the portal, on a phone', () => {
     const pdfLink = page.getByRole('link', { name: /Open the PDF/ });
     const pdfUrl = new URL((await pdfLink.getAttribute('href'))!, server.url).href;
     const noteUrl = page.url();
-    const [pdf] = await Promise.all([page.waitForResponse(pdfUrl), pdfLink.tap()]);
+    // The PDF's page has loaded before the test moves on: going back while Chromium's viewer still opens
+    // it is a navigation the viewer's own interrupts.
+    const [pdf] = await Promise.all([page.waitForResponse(pdfUrl), page.waitForURL(pdfUrl), pdfLink.tap()]);
     expect(pdf.status()).toBe(200);
     expect(pdf.headers()['content-type']).toBe('application/pdf');
     expect(pdf.headers()['content-disposition']).toBe(`inline; filename="${reference}.pdf"`);
