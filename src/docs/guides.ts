@@ -77,19 +77,15 @@ export function readLibrary(dir: URL): Library {
  * second of each start.
  */
 function lazilyDescribed(name: string, markdown: string): Guide {
-  let described: { title: string; summary: string } | undefined;
-  const describe = () => {
-    described ??= titleAndSummary(markdown, name);
-    return described;
-  };
+  // titleAndSummary keeps what it read while the text is unchanged: each is lexed once.
   return {
     name,
     markdown,
     get title() {
-      return describe().title;
+      return titleAndSummary(markdown, name).title;
     },
     get summary() {
-      return describe().summary;
+      return titleAndSummary(markdown, name).summary;
     },
   };
 }

@@ -1,9 +1,12 @@
-import { createRequire } from 'node:module';
 import { isatty } from 'node:tty';
 import pino, { type Logger } from 'pino';
 import type PinoPrettyModule from 'pino-pretty';
 import type { Config } from '../config.ts';
 import { FOLDED_FIELDS, prettyMessage } from './access-log.ts';
+import { onFirstUse } from './first-use.ts';
+
+/** Only for a person reading: JSON logs (servers, tests) never load it. */
+const pinoPretty = onFirstUse<typeof PinoPrettyModule>('pino-pretty');
 
 /** Never logged: keys, passwords, session cookies. */
 const REDACT = [
@@ -22,12 +25,8 @@ export function createLogger(config: Config, fd: 1 | 2 = 1): Logger {
   const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && isatty(fd));
   // Pretty: one line per event (a request's fields folded into its message, the rest on the same line),
   // so a terminal shows one line per request rather than a block of sixteen.
-  // pino-pretty is loaded only for a person reading: JSON logs (servers, tests) never pay for it.
-  const PinoPretty = pretty
-    ? (createRequire(import.meta.url)('pino-pretty') as typeof PinoPrettyModule)
-    : undefined;
-  const destination = PinoPretty
-    ? PinoPretty({
+  const destination = pretty
+    ? pinoPretty()({
         destination: fd,
         sync: true,
         colorize: isatty(fd),

@@ -1,16 +1,16 @@
-import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
+import { onFirstUse } from './first-use.ts';
 
-const require = createRequire(import.meta.url);
+/** Loaded only when Redis is configured: the embedded default never pays for the client's modules. */
+const ioredis = onFirstUse<typeof import('ioredis')>('ioredis');
 
 /**
  * One Redis connection per process. Commands fail fast while Redis is down (no offline queue that
  * would hold requests hostage); callers fall back to in-process behaviour and the fault is logged.
  */
 export function createRedis(url: string, logger: Logger): Redis {
-  // Loaded only when Redis is configured: the embedded default never pays for the client's modules.
-  const { Redis: Client } = require('ioredis') as typeof import('ioredis');
+  const { Redis: Client } = ioredis();
   const redis = new Client(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

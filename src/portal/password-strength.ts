@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import type * as CommonPackage from '@zxcvbn-ts/language-common';
 import type * as EnglishPackage from '@zxcvbn-ts/language-en';
+import { onFirstUse } from '../platform/first-use.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts';
 
 /**
@@ -16,7 +16,8 @@ export const PASSWORD_RULE = `At least ${PASSWORD_MIN_LENGTH} characters and har
 /** Words every account here has in common: a password built on them is easier to guess. */
 const SERVICE_WORDS = ['waste compliance service', 'waste', 'compliance', 'wcs', 'portal', 'carrier'];
 
-const require = createRequire(import.meta.url);
+const commonPackage = onFirstUse<typeof CommonPackage>('@zxcvbn-ts/language-common');
+const englishPackage = onFirstUse<typeof EnglishPackage>('@zxcvbn-ts/language-en');
 
 let estimator: ZxcvbnFactory | undefined;
 
@@ -26,8 +27,8 @@ let estimator: ZxcvbnFactory | undefined;
  */
 function zxcvbn(): ZxcvbnFactory {
   if (!estimator) {
-    const common = require('@zxcvbn-ts/language-common') as typeof CommonPackage;
-    const english = require('@zxcvbn-ts/language-en') as typeof EnglishPackage;
+    const common = commonPackage();
+    const english = englishPackage();
     estimator = new ZxcvbnFactory({
       dictionary: { ...common.dictionary, ...english.dictionary },
       graphs: common.adjacencyGraphs,

@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
 import type HolidaysClass from 'date-holidays';
 import { addDays, londonDate } from '../platform/clock.ts';
-
-const require = createRequire(import.meta.url);
+import { onFirstUse } from '../platform/first-use.ts';
 
 // Bank holidays in England and Wales (the same days in both; date-holidays keeps the substitute days
 // and the one-off ones, such as a state funeral, that a fixed rule would miss). Loaded when a deadline
 // is first worked out: the package and its time-zone data take about 0.2 s to load, which every start
 // of the server and of each `wcs` command would otherwise pay.
+const dateHolidays = onFirstUse<typeof HolidaysClass>('date-holidays');
 let bankHolidays: HolidaysClass | undefined;
 const holidaysByYear = new Map<number, Set<string>>();
 
@@ -15,7 +14,7 @@ function isBankHoliday(date: string): boolean {
   const year = Number(date.slice(0, 4));
   let days = holidaysByYear.get(year);
   if (!days) {
-    const Holidays = require('date-holidays') as typeof HolidaysClass;
+    const Holidays = dateHolidays();
     bankHolidays ??= new Holidays('GB', 'ENG');
     days = new Set(
       bankHolidays

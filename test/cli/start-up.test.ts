@@ -1,11 +1,10 @@
-import { execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/server-process.ts';
+import { startServerProcess } from '../helpers/server-process.ts';
 
 // `wcs` loads only what the command it runs needs, so `wcs --help` and `wcs classify` start in well
 // under a second instead of loading the whole service first. What a start loads is checked here, not
@@ -29,11 +28,15 @@ async function loadedBy(
   );
   running.child.stdin?.end();
   const { stdout } = await running;
-  const modules = readFileSync(record, 'utf8')
+  return { stdout, modules: modulesIn(record) };
+}
+
+/** The project's files and packages' modules a recording lists, by their path within the project. */
+function modulesIn(record: string): string[] {
+  return readFileSync(record, 'utf8')
     .split('\n')
     .filter((url) => url.startsWith('file:'))
     .map((url) => url.slice(`file://${ROOT}`.length));
-  return { stdout, modules };
 }
 
 /** What only the server and the commands on its database need. */
@@ -93,43 +96,15 @@ describe('what a wcs command loads when it starts', () => {
   it('wcs serve on the embedded default loads the Redis client, pdfkit, the bank holidays and the password dictionaries only when first used', async () => {
     // Together they took about half a second of every start: of the server, and of each test's.
     const record = join(scratch, `serve-${Date.now()}.txt`);
-    const port = await freePort();
-    // The embedded default: SQLite and no Redis, whatever the suite's own run uses.
-    const { REDIS_URL: _shared, ...inherited } = process.env;
-    const server = spawn(PROJECT_NODE, ['--import', RECORDER, join(ROOT, 'bin/wcs.js'), 'serve'], {
-      cwd: scratch,
-      env: {
-        ...inherited,
-        WCS_RECORD_MODULES: record,
-        DATABASE_URL: `sqlite:${join(scratch, 'serve.sqlite')}`,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
+    const server = await startServerProcess({
+      NODE_OPTIONS: `--import ${RECORDER}`,
+      WCS_RECORD_MODULES: record,
+      DATABASE_URL: `sqlite:${join(scratch, 'serve.sqlite')}`,
+      // The embedded default: no Redis, whatever the suite's own run uses.
+      REDIS_URL: undefined,
     });
-    try {
-      const deadline = Date.now() + 45_000;
-      for (;;) {
-        const up = await fetch(`http://127.0.0.1:${port}/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-        if (up) break;
-        expect(server.exitCode, 'the server stopped before answering').toBeNull();
-        expect(Date.now()).toBeLessThan(deadline);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    } finally {
-      server.kill('SIGTERM');
-      await once(server, 'exit');
-    }
-    const loaded = new Set(
-      readFileSync(record, 'utf8')
-        .split('\n')
-        .filter((url) => url.startsWith('file:'))
-        .map((url) => owner(url.slice(`file://${ROOT}`.length))),
-    );
+    await server.stop();
+    const loaded = new Set(modulesIn(record).map(owner));
     // The service itself did load: the recording is of a real start.
     expect(loaded.has('fastify')).toBe(true);
     expect(loaded.has('better-sqlite3')).toBe(true);

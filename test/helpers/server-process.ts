@@ -81,10 +81,11 @@ export interface ServerProcess {
 
 /**
  * Starts `wcs serve` in its own process and waits until /health answers; with `npmStart`, as the README
- * says, through `npm start` (so signals go through npm to the server).
+ * says, through `npm start` (so signals go through npm to the server). A variable given as undefined is
+ * one the server does not inherit from the suite (spawn leaves it out).
  */
 export async function startServerProcess(
-  env: Record<string, string>,
+  env: Record<string, string | undefined>,
   options: { npmStart?: boolean } = {},
 ): Promise<ServerProcess> {
   const port = await freePort();

@@ -1,8 +1,9 @@
-import { createRequire } from 'node:module';
 import type PDFDocumentClass from 'pdfkit';
 import { MARGIN, TOP } from '../../wtn/pdf/layout.ts';
+import { onFirstUse } from '../first-use.ts';
 
-const require = createRequire(import.meta.url);
+/** pdfkit (its fonts and their decompressors) takes about 0.14 s to load: the first PDF pays it. */
+const pdfkit = onFirstUse<typeof PDFDocumentClass>('pdfkit');
 
 /**
  * An A4 document laid out by our measured blocks, and the promise of its bytes once `doc.end()` is
@@ -13,9 +14,7 @@ export function a4Document(info: { title: string; subject: string }): {
   doc: PDFKit.PDFDocument;
   bytes: Promise<Buffer>;
 } {
-  // pdfkit (its fonts and their decompressors) is loaded by the first PDF, not by every start of the
-  // server and of each `wcs` command: it takes about 0.14 s to load.
-  const PDFDocument = require('pdfkit') as typeof PDFDocumentClass;
+  const PDFDocument = pdfkit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: TOP, bottom: 20, left: MARGIN, right: MARGIN },
