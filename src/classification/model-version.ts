@@ -9,7 +9,7 @@ export const ENGINE_RELEASE = 'local-2026.11.2';
 
 const HASHED_DIRS = ['engine', 'knowledge', 'ranker'];
 /** Data the engine reads at start: its rules, the substances it checks and the trained weights. */
-const HASHED_DATA = ['rules.json', 'hazardous-substances.json', 'model/ranker.bin.gz'];
+const HASHED_DATA = ['rules.json', 'hazardous-substances.json', 'verdicts.json', 'model/ranker.bin.gz'];
 
 function sourceHash(): string {
   const root = fileURLToPath(new URL('.', import.meta.url));

@@ -108,6 +108,15 @@ export interface EngineResult {
    * households hand in at a council site is chapter 20): the rules' reading, which the blend follows.
    */
   decisivePrefixes?: string[];
+  /**
+   * Non-hazardous entries the rules moved to a hazardous one on strong evidence in the input ("diesel"
+   * in drilling mud: 01 05 04 to 01 05 05*), with the evidence's words.
+   */
+  evidenceMoves?: Array<{
+    from: string;
+    to: string /** The evidence's words, lower case. */;
+    terms: string[];
+  }>;
   /** Codes of what the input names only as the waste's source ("fix from the X-ray film processor"). */
   sourceOnly?: string[];
   /**

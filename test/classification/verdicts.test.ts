@@ -161,6 +161,26 @@ describe('a figure with its unit', () => {
   });
 });
 
+describe('a stated pH (WM3 HP8: corrosive at pH 2 or less, or 11.5 or more, until reserve testing shows otherwise)', () => {
+  it('reads a pH at either extreme as a hazardous finding, and one between them as deciding nothing', () => {
+    expect(reader.read({ description: 'bund water, pH 12.8' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'pickle rinse, ph of 1.5' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'lime slurry pH=11.5' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'neutralised rinse water pH 7.4' }).side).toBeNull();
+    // A consent range is not a measurement of the waste.
+    expect(reader.read({ description: 'effluent within its pH 6-9 consent' }).side).toBeNull();
+  });
+
+  it('moves the answer to the hazardous side of the pair', () => {
+    const water = answer({
+      description: 'bunded rainwater pumped from the chemical store, pH 12.8, tanker',
+      source_industry: 'facilities management contractor',
+    });
+    expect(water.ranking[0].ewc_code).toBe('16 10 01');
+    expect(water.ranking[0].reasoning).toContain('ph 12.8');
+  });
+});
+
 describe('leaching results and an unknown composition', () => {
   it.each(data.leaching)(
     '"%s" is flagged as unable to classify the waste, and the soil stays hazardous',

@@ -126,6 +126,16 @@ function toRanked(
   };
 }
 
+/** Where strong hazardous evidence moved a named waste's entry to its hazardous one (see EngineResult). */
+function evidenceMoves(ranked: Candidate[]): NonNullable<EngineResult['evidenceMoves']> {
+  const moves: NonNullable<EngineResult['evidenceMoves']> = [];
+  for (const c of ranked)
+    for (const x of c.contributions)
+      if (x.decision === 'hazardous' && x.from && !x.weakEvidence)
+        moves.push({ from: x.from, to: c.code, terms: x.evidence.map((e) => e.term.toLowerCase()) });
+  return moves;
+}
+
 /** The codes of things the description names only as where the waste came from. */
 function sourceOnly(analysis: Analysis): string[] {
   const named = new Set<string>();
@@ -222,6 +232,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
         corrections,
         verdict: analysis.verdict,
         decisivePrefixes: decisivePrefixes(analysis, mixture),
+        evidenceMoves: evidenceMoves(ranked),
         sourceOnly: sourceOnly(analysis),
         notTheTrade: notTheTrade(analysis),
       };

@@ -48,6 +48,7 @@ const VerdictFile = Type.Object({
   }),
   measures: Type.Array(Measure),
   flash_point: Type.Object({ below_celsius: Type.Number(), source: Type.String() }),
+  ph: Type.Object({ at_most: Type.Number(), at_least: Type.Number(), source: Type.String() }),
 });
 export type VerdictData = Static<typeof VerdictFile>;
 
@@ -57,6 +58,7 @@ export function loadVerdictData(path = `${CLASSIFICATION_DATA}verdicts.json`): V
   for (const m of [
     ...parsed.measures,
     { substance: 'flash point', source: parsed.flash_point.source },
+    { substance: 'pH', source: parsed.ph.source },
     { substance: 'cytotoxic medicines', source: parsed.cytotoxic.source },
   ]) {
     if (!parsed.sources[m.source])
@@ -263,6 +265,9 @@ const OTHER_QUANTITY =
 const FLASH_POINT =
   /\b(?:flash\s*-?\s*point|f\.?\s?p\.?)\s*(?:of|is|at|:|=)?\s*(<|≤|below|under|less than)?\s*(-?\d+(?:\.\d+)?)\s*(?:°|º|deg(?:rees)?)?\s*c\b/g;
 
+/** "pH 12.8", "ph of 1", "pH=13", "pH: 11.5"; not a range ("pH 6-9"). */
+const PH = /\bph\s*(?:of|is|at|:|=|value)?\s*(\d{1,2}(?:\.\d+)?)(?!\s*(?:-|–|to)\s*\d)(?![\d.])/g;
+
 /**
  * A liquid waste, whose own concentration is given in mg/l ("bund water, TPH 4 mg/l"); unless the text
  * speaks of a leaching test, whose eluate is also measured in mg/l.
@@ -465,6 +470,14 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
         for (const m of text.toLowerCase().matchAll(FLASH_POINT)) {
           // HP3: below the limit is flammable; a figure at or above it clears nothing.
           if (Number(m[2]) < data.flash_point.below_celsius) {
+            hazardous = true;
+            out.terms.push(m[0].trim());
+          }
+        }
+        for (const m of text.toLowerCase().matchAll(PH)) {
+          // HP8: a pH at either extreme is corrosive until reserve testing shows otherwise.
+          const ph = Number(m[1]);
+          if (ph <= 14 && (ph <= data.ph.at_most || ph >= data.ph.at_least)) {
             hazardous = true;
             out.terms.push(m[0].trim());
           }

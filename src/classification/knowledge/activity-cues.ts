@@ -198,7 +198,7 @@ export const activityCues: ActivityCueDef[] = [
   },
   {
     label: 'textile industry',
-    terms: ['textile', 'textiles industry', 'textile mill', 'textile dye house', 'dye house', 'dyehouse', 'textile finishing', 'spinning mill', 'woollen mill', 'weaving', 'clothing manufacturer', 'garment factory', 'garment manufacturer', 'knitwear', 'carpet manufacturer', 'technical textile manufacture', 'textile coating', 'textile manufacture', 'textile dyeing', 'textile dyeing and finishing', 'wool scouring', 'dyeing and finishing', 'carpet manufacture'],
+    terms: ['textile', 'textiles industry', 'textile mill', 'textile dye house', 'dye house', 'dyehouse', 'textile finishing', 'spinning mill', 'woollen mill', 'weaving', 'clothing manufacturer', 'garment factory', 'garment manufacturer', 'knitwear', 'carpet manufacturer', 'technical textile manufacture', 'textile coating', 'textile manufacture', 'textile dyeing', 'textile dyeing and finishing', 'wool scouring', 'dyeing and finishing', 'carpet manufacture', 'soft furnishings manufacturer', 'soft furnishing manufacturer', 'soft furnishings maker', 'curtain maker', 'curtain manufacturer', 'clothing factory', 'cut and sew', 'sewing factory', 'textile printer', 'embroidery works'],
     prefixes: [['04 02', 1.5]],
     setting: 'business',
   },

@@ -14,8 +14,14 @@ export interface BlendCandidate {
   /** The rule engine's confidence, 0 when it did not rank the code. */
   rule: number;
   score: number;
-  /** Set when the named-substance check put the code here. */
-  substance?: { named: NamedSubstance; action: 'promoted' | 'added' };
+  /**
+   * A named substance put this code here. `presumed`: it was promoted as the hazardous side of the first
+   * choice's mirror pair, because nothing assessed the waste (WM3: a mirror entry is hazardous until an
+   * assessment shows otherwise).
+   */
+  substance?: { named: NamedSubstance; action: 'promoted' | 'added'; presumed?: boolean };
+  /** The non-hazardous entry this code took the place of because the rules read hazardous evidence. */
+  evidenceFrom?: string;
 }
 
 export interface Blended {
@@ -103,9 +109,11 @@ function best(ranked: BlendCandidate[], codes: Iterable<string>): BlendCandidate
 
 /**
  * Makes every named substance count: the hazardous side of the first choice's mirror pair, or the
- * substance's own entry, becomes first when the blend gives it a real chance or the substance decides
- * the waste's side by itself (`decides`: aerosols, equipment with its batteries in); otherwise the best such
- * code joins the first three and the substance stays unreflected (the caller flags it).
+ * substance's own entry, becomes first when the blend gives it a real chance, when it is the hazardous
+ * side of the first choice's own mirror pair (named and not assessed, the waste is presumed hazardous:
+ * WM3 chapter 3), or when the substance decides the waste's side by itself (`decides`: aerosols,
+ * equipment with its batteries in); otherwise the best such code joins the first three and the substance
+ * stays unreflected (the caller flags it). The caller has already dropped substances a verdict cleared.
  */
 export function applySubstances(
   ranked: BlendCandidate[],
@@ -129,12 +137,20 @@ export function applySubstances(
       unreflected.push(s);
       continue;
     }
+    const close = Math.exp(pick.score - top.score) >= PROMOTE_RATIO;
+    // A named substance and no assessment: the hazardous side of the first choice's own mirror pair.
+    const presumed = s.presumes && !topEntry?.is_hazardous && !close && partners.includes(pick.code);
     const promote =
       (s.decides && (s.overHazardous || !topEntry?.is_hazardous)) ||
-      (Math.exp(pick.score - top.score) >= PROMOTE_RATIO && !topEntry?.is_hazardous);
+      (!topEntry?.is_hazardous && close) ||
+      presumed;
     out = out.filter((c) => c !== pick);
     if (promote) {
-      pick.substance = { named: s, action: 'promoted' };
+      pick.substance = {
+        named: s,
+        action: 'promoted',
+        ...(presumed && !s.decides ? { presumed: true } : {}),
+      };
       out.unshift(pick);
     } else {
       const at = out.slice(0, 3).findIndex((c) => c.score < pick.score);
@@ -146,6 +162,25 @@ export function applySubstances(
     }
   }
   return { ranked: out, unreflected };
+}
+
+/**
+ * Hazardous evidence the rules read ("diesel" in drilling mud: 01 05 04 becomes 01 05 05*) moves a
+ * non-hazardous first choice to the hazardous entry the rules chose for it, however sure the ranker is
+ * of the clean one: the ranker learned what the waste is, the evidence says which side it is on.
+ */
+export function followEvidence(
+  ranked: BlendCandidate[],
+  moves: ReadonlyArray<{ from: string; to: string }>,
+  catalogue: Catalogue,
+): BlendCandidate[] {
+  const top = ranked[0];
+  if (!top || catalogue.get(top.code)?.is_hazardous) return ranked;
+  const to = moves.find((m) => m.from === top.code)?.to;
+  if (!to || !catalogue.get(to)?.is_hazardous) return ranked;
+  const pick = ranked.find((c) => c.code === to) ?? { code: to, p: 0, rule: 0, score: -Infinity };
+  pick.evidenceFrom = top.code;
+  return [pick, ...ranked.filter((c) => c !== pick)];
 }
 
 /** Softmax of the blended scores, in ranked order (a substance's inserted code keeps its own score). */

@@ -14,9 +14,17 @@ import {
   type EngineResult,
   type RankedClassification,
 } from '../types.ts';
-import { applySubstances, type BlendCandidate, blend, calibrated, lastResort, shares } from './blend.ts';
+import {
+  applySubstances,
+  type BlendCandidate,
+  blend,
+  calibrated,
+  followEvidence,
+  lastResort,
+  shares,
+} from './blend.ts';
 import { type PreparedInput, prepare } from './features.ts';
-import type { NamedSubstance, SubstanceFinder } from './hazards.ts';
+import { type NamedSubstance, reflects, type SubstanceFinder } from './hazards.ts';
 import type { RankerModel } from './model.ts';
 import { words } from './negation.ts';
 
@@ -101,8 +109,11 @@ function rankerReasoning(c: BlendCandidate, entry: EwcEntry, deps: CombineDeps, 
 function substanceReasoning(c: BlendCandidate, entry: EwcEntry): string {
   const s = c.substance;
   if (!s) return '';
-  const verb =
-    s.action === 'promoted' ? 'so this hazardous entry is put first' : 'so this hazardous entry is offered';
+  const verb = s.presumed
+    ? 'and nothing says the waste was assessed, so the hazardous side of the mirror pair is put first'
+    : s.action === 'promoted'
+      ? 'so this hazardous entry is put first'
+      : 'so this hazardous entry is offered';
   return ` The description names ${s.named.substance} (${quote(s.named.term)}), ${verb}: ${entry.code}* carries it. Confirm by assessment (WM3) before coding it otherwise.`;
 }
 
@@ -336,10 +347,24 @@ export function combine(
       : found.filter((s) => !verdict.clearedSubstances.includes(s.substance));
   const cleared = found.filter((s) => s.specific && verdict.clearedSubstances.includes(s.substance));
   if (cleared.length > 0) clearedOut(blended, cleared, deps.catalogue);
+  // The rules' reading of hazardous evidence counts over the ranker's clean first choice only when it is
+  // the rules' own first choice, its evidence is a hazardous substance named (and not negated), and
+  // nothing assessed the waste.
+  const moves =
+    !verdict.side && verdict.cleared.length === 0
+      ? (rulesResult.evidenceMoves ?? []).filter(
+          (m) =>
+            m.to === rulesRanking[0]?.ewc_code &&
+            named.some((s) => m.terms.includes(s.term.toLowerCase()) && reflects(m.to, s, deps.catalogue)),
+        )
+      : [];
   const substanced = applySubstances(blended, named, deps.catalogue);
-  const { unreflected } = substanced;
+  const followed = followEvidence(substanced.ranked, moves, deps.catalogue);
+  const unreflected = substanced.unreflected.filter(
+    (s) => !reflects(followed[0]?.code ?? '', s, deps.catalogue),
+  );
   const side = verdictSide(verdict, rulesRanking[0], deps.catalogue);
-  const { ranked, moved, unpaired } = applyVerdict(substanced.ranked, side, verdict, deps.catalogue, anchor);
+  const { ranked, moved, unpaired } = applyVerdict(followed, side, verdict, deps.catalogue, anchor);
   // Nothing the rules know and nothing the ranker is sure of ("xyzzy", "stuff", "waste"): no code
   // rather than a guess.
   // A description that names no waste the engine knows is not guessed at, unless the producer is given:
@@ -389,15 +414,19 @@ export function combine(
   // place of the waste the blend named: the answer carries that weight, never more than an undecided
   // mirror entry's.
   const decided = top[0]?.substance?.action === 'promoted' && top[0].substance.named.decides;
+  // A substance named in a mirror-entry waste nobody assessed: the pair's weight, at the side presumed.
+  const presumed = top[0]?.substance?.presumed === true;
+  // Evidence the rules read put the hazardous entry in place of the clean one: the pair's weight too.
+  const evidenced = top[0]?.evidenceFrom !== undefined && !top[0].substance;
   const decidedShare = moved
     ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0)
-    : decided
+    : decided || presumed || evidenced
       ? Math.min((share[0] ?? 0) + (allShares[1] ?? 0), 1)
       : (share[0] ?? 0);
   let topConfidence = model
     ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
     : (rulesRanking[0]?.confidence ?? 0);
-  const undecided = top[0] ? mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
+  const undecided = top[0] ? presumed || mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
   if (undecided || decided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
   // The verdict chose the side but no partner of the blend's entry: which hazardous entry is a guess.
   if (unpaired) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
@@ -414,7 +443,7 @@ export function combine(
   const ranking = top.map((c, i) => {
     // When a verdict or a deciding substance chose the first answer, the others are what it ruled out:
     // never more than half as likely.
-    const settled = moved !== undefined || decided;
+    const settled = moved !== undefined || decided || presumed || evidenced;
     const conf =
       i === 0
         ? topConfidence

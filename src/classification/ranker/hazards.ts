@@ -27,6 +27,13 @@ const SubstanceSchema = Type.Object({
    * asbestos fibres at 0.2%" stays 17 05 03*).
    */
   over_hazardous: Type.Optional(Type.Boolean()),
+  /**
+   * Named, and not negated or cleared by a verdict, the substance puts the hazardous side of the first
+   * choice's own mirror pair first, however little weight the blend gave it: a mirror-entry waste that
+   * holds it and was not assessed is hazardous (WM3 chapter 3). For substances whose name means the waste
+   * holds them ("chromate rinse water"); not for those often named as the producer's trade ("acid plant").
+   */
+  presumes: Type.Optional(Type.Boolean()),
   terms: Type.Array(Type.String(), { minItems: 1 }),
   not_after: Type.Optional(Type.Array(Type.String())),
   not_before: Type.Optional(Type.Array(Type.String())),
@@ -51,6 +58,8 @@ export interface NamedSubstance {
   decides: boolean;
   /** See SubstanceDef.over_hazardous. */
   overHazardous: boolean;
+  /** See SubstanceDef.presumes. */
+  presumes: boolean;
   codes: string[];
 }
 
@@ -130,6 +139,7 @@ export function createSubstanceFinder(defs: SubstanceDef[]): SubstanceFinder {
           flag: t.def.flag as Flag | undefined,
           specific: t.def.specific,
           decides: t.def.decides === true,
+          presumes: t.def.presumes === true,
           overHazardous: t.def.over_hazardous === true,
           codes: t.def.codes,
         });

@@ -47,6 +47,24 @@ let loaded: ClassifierRules | undefined;
 
 /** Verbs that join a negator to what it negates ("none are", "nothing was"). */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+/**
+ * "doesn't", "don't", "isn't": the text's words split at the apostrophe, so the negator is the "t" after
+ * one of these.
+ */
+const CONTRACTED: ReadonlySet<string> = new Set(['isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn']);
+/** "don't", "doesn't", "didn't" negate only a verb of having ("doesn't contain asbestos"). */
+const CONTRACTED_DO: ReadonlySet<string> = new Set(['don', 'doesn', 'didn']);
+/** "does not rule out asbestos": what is not ruled out may be there, so the negation ends. */
+const RULING_OUT: ReadonlySet<string> = new Set([
+  'rule',
+  'ruled',
+  'exclude',
+  'discount',
+  'discounted',
+  'eliminate',
+]);
+/** "does not contain asbestos", "don't have RCF": a verb of having right after "not" carries it on. */
+const HAVING: ReadonlySet<string> = new Set(['have', 'has', 'contain', 'contains', 'include', 'includes']);
 /** Negators that stand for a quantity ("none", "nothing") and the words that place it in a list. */
 const QUANTIFIERS: ReadonlySet<string> = new Set(['none', 'nothing']);
 const LIST_PLACES: ReadonlySet<string> = new Set(['on', 'in']);
@@ -220,19 +238,29 @@ export function markNegation(ws: Word[]): Word[] {
       if (next && !next.stop) next.negated = true;
       continue;
     }
-    const forward = sets.negators.has(w) || (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
+    const before = ws[i - 1]?.raw ?? '';
+    const contracted =
+      w === 't' && CONTRACTED.has(before) && (!CONTRACTED_DO.has(before) || HAVING.has(ws[i + 1]?.raw ?? ''));
+    // "other than lead or mercury": what is named after it is not in the waste.
+    const otherThan = w === 'than' && before === 'other';
+    const forward =
+      sets.negators.has(w) ||
+      contracted ||
+      otherThan ||
+      (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
     if (forward) {
       let reach = sets.reach;
       for (let j = i + 1; j < ws.length && reach > 0; j++) {
         const t = ws[j];
         // "none are cytotoxic", "nothing was hazardous": a copula right after the negator carries it on.
         if (j === i + 1 && COPULAS.has(t.raw) && !t.comma && !t.stop) continue;
+        if (j === i + 1 && (w === 'not' || contracted) && HAVING.has(t.raw) && !t.comma && !t.stop) continue;
         // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
         if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
           j++;
           continue;
         }
-        if (t.stop || sets.breakers.has(t.raw)) break;
+        if (t.stop || sets.breakers.has(t.raw) || RULING_OUT.has(t.raw)) break;
         if (t.comma && !listContinues(ws, j, sets)) break;
         if (sets.links.has(t.raw) || sets.list.has(t.raw) || sets.negators.has(t.raw)) continue;
         t.negated = true;
@@ -241,7 +269,9 @@ export function markNegation(ws: Word[]): Word[] {
       continue;
     }
     if (REMOVED.has(w) && removedPart(ws, i)) continue;
-    if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma) {
+    // "asbestos not excluded": a negated post-negator negates nothing.
+    const postNegated = sets.negators.has(ws[i - 1]?.raw ?? '') || ws[i - 1]?.raw === 't';
+    if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma && !postNegated) {
       // "asbestos free", "oil and solvent free": the words before, across "and"/"or".
       for (let j = i - 1; j >= 0 && j >= i - 5; j--) {
         if (sets.list.has(ws[j].raw)) continue;

@@ -36,6 +36,7 @@ describe('a named hazardous substance', () => {
       specific: s.specific,
       decides: false,
       overHazardous: false,
+      presumes: false,
       codes: s.codes,
     };
     // A substance that decides the side by itself is answered, not only flagged.
@@ -67,6 +68,7 @@ describe('a named hazardous substance', () => {
       specific: true,
       decides,
       overHazardous: false,
+      presumes: false,
       codes: ['15 01 11', '16 05 04'],
     });
     const decided = applySubstances(ranked(), [named(true)], catalogue);
@@ -151,5 +153,59 @@ describe('a named hazardous substance', () => {
     expect(engine.classify({ description: 'antifreeze drained out of radiators' }).ranking[0].ewc_code).toBe(
       '16 01 14',
     );
+  });
+});
+
+describe('a named substance in a waste nobody assessed', () => {
+  it("puts the hazardous side of the first choice's own mirror pair first, for a substance that presumes it", () => {
+    // The blend is sure of the clean side (rinse water from a line it knows) and gives the other none.
+    const ranked = () => [
+      { code: '11 01 12', p: 0.99, rule: 0.9, score: 0 },
+      { code: '11 01 11', p: 0.001, rule: 0, score: -9 },
+    ];
+    const named = (presumes: boolean) => ({
+      substance: 'heavy metals',
+      term: 'chromate',
+      specific: false,
+      decides: false,
+      overHazardous: false,
+      presumes,
+      codes: ['17 05 03'],
+    });
+    const presumed = applySubstances(ranked(), [named(true)], catalogue);
+    expect(presumed.ranked[0].code).toBe('11 01 11');
+    expect(presumed.ranked[0].substance?.presumed).toBe(true);
+    expect(presumed.unreflected).toEqual([]);
+    // Without it the hazardous side is only offered, and the substance is flagged as not reflected.
+    const offered = applySubstances(ranked(), [named(false)], catalogue);
+    expect(offered.ranked[0].code).toBe('11 01 12');
+    expect(offered.ranked.slice(0, 3).map((c) => c.code)).toContain('11 01 11');
+    expect(offered.unreflected.map((s) => s.substance)).toEqual(['heavy metals']);
+  });
+
+  it('lets an assessment or a clearing figure keep the clean side', () => {
+    const assessed = engine.classify({
+      description: 'chromate rinse water from the anodising line, WM3 assessment: non-hazardous',
+      source_industry: 'aluminium anodiser',
+    });
+    expect(assessed.ranking[0].ewc_code).toBe('11 01 12');
+  });
+
+  it('follows the rules where hazardous evidence moves a named waste to its hazardous entry', () => {
+    const mud = engine.classify({
+      description: 'diesel-based drill mud and cuttings off the borehole rig, 3 skips',
+      source_industry: 'geothermal borehole drilling contractor',
+    });
+    expect(mud.ranking[0].ewc_code).toBe('01 05 05');
+    // The answer reflects the oil named, so it is not flagged as unreflected.
+    expect(mud.flags).not.toContain('HAZARDOUS_SUBSTANCE_NAMED');
+  });
+
+  it('does not read an acid named as the trade as acid in the waste', () => {
+    const gauze = engine.classify({
+      description: 'spent platinum-rhodium gauze catalyst from ammonia oxidation in nitric acid production',
+    });
+    expect(gauze.hazardous_substances).not.toContain('acids');
+    expect(gauze.ranking[0].ewc_code).toBe('16 08 01');
   });
 });

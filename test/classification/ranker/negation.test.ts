@@ -73,4 +73,29 @@ describe('negation', () => {
     expect(negated('no asbestos, broken bricks and concrete')).toEqual(['asbestos']);
     expect(negated('not hazardous but contains oil')).toEqual(['hazardous']);
   });
+
+  it('reads contractions, split at the apostrophe: "isn\'t", "doesn\'t contain", "don\'t have"', () => {
+    expect(negated("the drum isn't oily")).toEqual(['oily']);
+    expect(negated("it doesn't contain asbestos")).toEqual(['asbestos']);
+    expect(negated("ours don't have RCF")).toEqual(['rcf']);
+    expect(negated('does not contain oil')).toEqual(['oil']);
+    // "don't" negates only a verb of having: the batteries are still in the cameras.
+    expect(negated("we don't take the batteries out of the cameras")).toEqual([]);
+  });
+
+  it('reads "other than" as naming what the waste does not hold', () => {
+    expect(negated('batteries other than lead or mercury types')).toEqual(['lead', 'mercury', 'types']);
+  });
+
+  it('never clears what is not ruled out: "does not rule out asbestos", "asbestos not excluded"', () => {
+    expect(negated('survey does not rule out asbestos')).toEqual([]);
+    expect(negated("survey doesn't exclude asbestos")).toEqual([]);
+    expect(negated('asbestos not excluded')).toEqual(['excluded']);
+    const engine = createLocalEngine({ catalogue: getCatalogue() });
+    const ceiling = engine.classify({
+      description: 'survey does not rule out asbestos in the artex ceiling, skip',
+    });
+    expect(ceiling.ranking[0].is_hazardous).toBe(true);
+    expect(ceiling.hazardous_substances).toContain('asbestos');
+  });
 });
