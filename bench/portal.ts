@@ -23,7 +23,14 @@ export const scenarios: BenchScenario[] = [
       for (const name of ['ERP', 'Website', 'Warehouse'])
         await accounts.createKey(user.organisation_id, 'live', name);
       const { token } = await portal.sessions.start(user);
-      return { method: 'GET', path: '/portal/dashboard', headers: { cookie: `wcs_session=${token}` } };
+      // A browser sends back the CSRF cookie its first page set, so a repeat view reuses that secret.
+      const first = await target.app.inject({
+        method: 'GET',
+        url: '/portal/dashboard',
+        headers: { cookie: `wcs_session=${token}` },
+      });
+      const cookie = [`wcs_session=${token}`, ...first.cookies.map((c) => `${c.name}=${c.value}`)].join('; ');
+      return { method: 'GET', path: '/portal/dashboard', headers: { cookie } };
     },
   },
 ];
