@@ -114,7 +114,8 @@ export interface EngineResult {
    */
   evidenceMoves?: Array<{
     from: string;
-    to: string /** The evidence's words, lower case. */;
+    to: string;
+    /** The evidence's words, lower case. */
     terms: string[];
   }>;
   /** Codes of what the input names only as the waste's source ("fix from the X-ray film processor"). */

@@ -171,13 +171,37 @@ describe('a stated pH (WM3 HP8: corrosive at pH 2 or less, or 11.5 or more, unti
     expect(reader.read({ description: 'effluent within its pH 6-9 consent' }).side).toBeNull();
   });
 
-  it('moves the answer to the hazardous side of the pair', () => {
+  it('reads only a measurement at an extreme, the last one given, and not a phase of the works', () => {
+    expect(reader.read({ description: 'soil from Ph 2 of the housing development' }).side).toBeNull();
+    expect(reader.read({ description: 'inert soil from phase 1, PH 1 site' }).side).toBeNull();
+    expect(reader.read({ description: 'washout water, dosed down to below pH 11.5' }).side).toBeNull();
+    expect(reader.read({ description: 'bund water neutralised from pH 12.5 to pH 7.5' }).side).toBeNull();
+    expect(reader.read({ description: 'caustic wash, pH > 12' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'bund water pH 12-13' }).side).toBe('hazardous');
+    expect(reader.read({ description: 'pickle rinse pH 0.5-1' }).side).toBe('hazardous');
+  });
+
+  it('gives way to an assessment or reserve testing, and never moves an absolute entry', () => {
+    expect(reader.read({ description: 'bund water, pH 12.8, WM3 assessment: non-hazardous' }).side).toBe(
+      'clean',
+    );
+    expect(
+      reader.read({ description: 'bund water, pH 12.8, alkali reserve test: not corrosive' }).side,
+    ).toBeNull();
+    expect(answer('liming waste from the tannery, pH 12.5').ranking[0].ewc_code).toBe('04 01 02');
+    expect(answer('fly ash from a biomass boiler, pH 12.8').ranking[0].is_hazardous).toBe(false);
+  });
+
+  it('moves the answer to the hazardous side of the pair, with the deciding question still open', () => {
     const water = answer({
       description: 'bunded rainwater pumped from the chemical store, pH 12.8, tanker',
       source_industry: 'facilities management contractor',
     });
-    expect(water.ranking[0].ewc_code).toBe('16 10 01');
-    expect(water.ranking[0].reasoning).toContain('ph 12.8');
+    const top = water.ranking[0];
+    expect(top.ewc_code).toBe('16 10 01');
+    expect(top.reasoning).toContain('pH 12.8');
+    expect(top.mirror_undecided).toBe(true);
+    expect(top.confidence).toBeLessThanOrEqual(0.85);
   });
 });
 

@@ -40,12 +40,21 @@ export function stem(word: string): string {
 }
 
 export function cleanText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/&/g, ' and ');
+  return (
+    text
+      .toLowerCase()
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/&/g, ' and ')
+      // "isn't", "doesn't": the negation as a word of its own, as every reader of "not" expects it;
+      // "can't" is a doubt ("can't say"), not a negation of what follows.
+      .replace(CONTRACTED_NOT, '$1 not')
+      .replace(CANNOT, 'cannot')
+  );
 }
+
+const CONTRACTED_NOT = /\b(is|are|was|were|do|does|did|has|have|had|could|should|would|need)n['\u2019]?t\b/g;
+const CANNOT = /\bcan['\u2019]t\b/g;
 
 /** The words of already-cleaned text: split on every run of characters other than a-z and 0-9. */
 export function scanCleaned(cleaned: string): TextScan {

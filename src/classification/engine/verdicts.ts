@@ -8,7 +8,7 @@ import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { EvidenceKind } from '../knowledge/types.ts';
 import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
-import { markNegation, type Word, words } from '../ranker/negation.ts';
+import { doubted, markNegation, type Word, words } from '../ranker/negation.ts';
 import type { AssessmentAnswerValue } from '../types.ts';
 
 const Subject = Type.Object({
@@ -99,6 +99,11 @@ export interface VerdictReading {
   /** The verdict words as the producer wrote them, for the reasoning. */
   terms: string[];
   measurements: Measurement[];
+  /**
+   * The only hazardous finding is one that decides the side of a mirror pair and nothing else (a stated
+   * pH): it never moves an absolute entry to another.
+   */
+  mirrorOnly?: boolean;
 }
 
 export const NO_VERDICT: VerdictReading = {
@@ -265,8 +270,37 @@ const OTHER_QUANTITY =
 const FLASH_POINT =
   /\b(?:flash\s*-?\s*point|f\.?\s?p\.?)\s*(?:of|is|at|:|=)?\s*(<|≤|below|under|less than)?\s*(-?\d+(?:\.\d+)?)\s*(?:°|º|deg(?:rees)?)?\s*c\b/g;
 
-/** "pH 12.8", "ph of 1", "pH=13", "pH: 11.5"; not a range ("pH 6-9"). */
-const PH = /\bph\s*(?:of|is|at|:|=|value)?\s*(\d{1,2}(?:\.\d+)?)(?!\s*(?:-|–|to)\s*\d)(?![\d.])/g;
+/**
+ * A stated pH: "pH 12.8", "ph of 1", "pH=13", "pH > 12", "pH value of about 12.5", "pH 12-13". The
+ * comparison or word before it is kept ("below pH 11.5", "to pH 7.5").
+ */
+const PH =
+  /(below|under|less than|<|to|down to)?\s*\b(ph)\s*(?:value)?\s*(?:of|is|at|was|:|=)?\s*(?:approx\.?|approximately|about|around|c\.|ca\.?|~)?\s*(<|>|≤|≥)?\s*(\d{1,2}(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d{1,2}(?:\.\d+)?))?(?![\d.])/gi;
+/** Words that say the corrosivity was tested, which a pH alone cannot outweigh (WM3 HP8). */
+const RESERVE = /\b(?:reserve|buffer(?:ing)? capacity|not corrosive|non[- ]?corrosive|no hp ?8)\b/i;
+
+/**
+ * The last pH the text states, when it is at either HP8 extreme: "neutralised from pH 12.5 to pH 7.5" is
+ * 7.5; "dosed to below pH 11.5" and "pH < 12" state no extreme; "PH 1" or "Ph2" (a phase of the works,
+ * written so) count only with a decimal or a value at the high extreme.
+ */
+function readPh(text: string, limits: { at_most: number; at_least: number }): string | undefined {
+  let last: { term: string; extreme: boolean } | undefined;
+  for (const m of text.matchAll(PH)) {
+    const [whole, before, word, comparison, low, high] = m;
+    const value = Number(low);
+    const upper = high === undefined ? value : Number(high);
+    if (word !== 'pH' && word !== 'ph' && !low.includes('.') && value < limits.at_least) continue;
+    if (value > 14 || upper > 14) continue;
+    const below =
+      before !== undefined && before.toLowerCase() !== 'to' ? true : comparison === '<' || comparison === '≤';
+    const above = comparison === '>' || comparison === '≥';
+    const acid = Math.max(value, upper) <= limits.at_most && !above;
+    const alkali = Math.min(value, upper) >= limits.at_least && !below;
+    last = { term: whole.trim(), extreme: acid || alkali };
+  }
+  return last?.extreme ? last.term : undefined;
+}
 
 /**
  * A liquid waste, whose own concentration is given in mg/l ("bund water, TPH 4 mg/l"); unless the text
@@ -461,6 +495,7 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       };
       let hazardous = false;
       let globalClean = false;
+      let phTerm: string | undefined;
       let cleanTests = false;
       const cleared = new Map<EvidenceKind, string>();
       const kinds = new Set<EvidenceKind>();
@@ -474,14 +509,8 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
             out.terms.push(m[0].trim());
           }
         }
-        for (const m of text.toLowerCase().matchAll(PH)) {
-          // HP8: a pH at either extreme is corrosive until reserve testing shows otherwise.
-          const ph = Number(m[1]);
-          if (ph <= 14 && (ph <= data.ph.at_most || ph >= data.ph.at_least)) {
-            hazardous = true;
-            out.terms.push(m[0].trim());
-          }
-        }
+        const ph = readPh(text, data.ph);
+        if (ph) phTerm = ph;
         const ws = markNegation(words(text).slice(0, 200));
         const leachingAt = leachingWords(ws);
         let floor = 0;
@@ -516,6 +545,11 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
           // "no hazardous substances above the threshold", "does not exceed": a negated hazardous verdict
           // is a clean one, about its subject when it names one.
           const list = (phrase.list === 'hazardous' && ws[i].negated) || sheetSays ? 'clean' : phrase.list;
+          // "we can't say it isn't hazardous", "may or may not be non-hazardous": a doubt states nothing.
+          if (list === 'clean' && doubted(ws, i)) {
+            i = end - 1;
+            continue;
+          }
           if ((list === 'hazardous' || list === 'clean') && nearLeaching(ws, leachingAt, i, end)) {
             // "passes non-haz WAC", "WAC: phenol index over the inert limit": a leaching result either
             // way, which says what a landfill may accept, not what the waste is (WM3).
@@ -556,6 +590,18 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
       // Leaching results cannot classify a waste: a "pass" or "below the limits" beside them says nothing
       // of its composition, unless the words state an assessment of the waste itself.
       if (cleanTests && !out.leaching) globalClean = true;
+      // HP8: a pH at either extreme is corrosive until reserve testing or an assessment shows otherwise,
+      // and it speaks only of the side of a mirror pair.
+      if (
+        phTerm &&
+        !hazardous &&
+        !globalClean &&
+        !RESERVE.test(`${input.description} ${input.additional_context ?? ''}`)
+      ) {
+        hazardous = true;
+        out.mirrorOnly = true;
+        out.terms.push(phTerm);
+      }
       out.kinds = [...kinds];
       for (const kind of kinds) cleared.delete(kind);
       out.cleared = [...cleared.keys()];

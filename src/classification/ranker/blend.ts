@@ -178,9 +178,9 @@ export function followEvidence(
   if (!top || catalogue.get(top.code)?.is_hazardous) return ranked;
   const to = moves.find((m) => m.from === top.code)?.to;
   if (!to || !catalogue.get(to)?.is_hazardous) return ranked;
-  const pick = ranked.find((c) => c.code === to) ?? { code: to, p: 0, rule: 0, score: -Infinity };
-  pick.evidenceFrom = top.code;
-  return [pick, ...ranked.filter((c) => c !== pick)];
+  const found = ranked.find((c) => c.code === to);
+  const pick = { ...(found ?? { code: to, p: 0, rule: 0, score: -Infinity }), evidenceFrom: top.code };
+  return [pick, ...ranked.filter((c) => c !== found)];
 }
 
 /** Softmax of the blended scores, in ranked order (a substance's inserted code keeps its own score). */

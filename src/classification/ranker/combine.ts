@@ -418,16 +418,24 @@ export function combine(
   const presumed = top[0]?.substance?.presumed === true;
   // Evidence the rules read put the hazardous entry in place of the clean one: the pair's weight too.
   const evidenced = top[0]?.evidenceFrom !== undefined && !top[0].substance;
+  // The first choice took the place of the blend's own, which applySubstances or followEvidence left
+  // second: together they carry the answer's weight, stated no higher than an undecided mirror entry.
+  const replaced = decided || presumed || evidenced;
   const decidedShare = moved
     ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0)
-    : decided || presumed || evidenced
+    : replaced
       ? Math.min((share[0] ?? 0) + (allShares[1] ?? 0), 1)
       : (share[0] ?? 0);
   let topConfidence = model
     ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
     : (rulesRanking[0]?.confidence ?? 0);
-  const undecided = top[0] ? presumed || mirrorUndecided(top[0], side, rules, named, deps.catalogue) : false;
-  if (undecided || decided) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
+  // A pH alone settles the side only until reserve testing or an assessment is done (WM3 HP8).
+  const indicated =
+    verdict.mirrorOnly === true && side === 'hazardous' && isMirror(top[0]?.code, deps.catalogue);
+  const undecided = top[0]
+    ? presumed || indicated || mirrorUndecided(top[0], side, rules, named, deps.catalogue)
+    : false;
+  if (undecided || replaced) topConfidence = Math.min(topConfidence, UNDECIDED_MIRROR_CAP);
   // The verdict chose the side but no partner of the blend's entry: which hazardous entry is a guess.
   if (unpaired) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
   // A "99" entry is right only when no other entry fits. Unless the engine's knowledge names it (offensive
@@ -443,7 +451,7 @@ export function combine(
   const ranking = top.map((c, i) => {
     // When a verdict or a deciding substance chose the first answer, the others are what it ruled out:
     // never more than half as likely.
-    const settled = moved !== undefined || decided || presumed || evidenced;
+    const settled = moved !== undefined || replaced;
     const conf =
       i === 0
         ? topConfidence
@@ -516,6 +524,8 @@ export function applyVerdict(
   const top = ranked[0];
   let entry = catalogue.get(anchor ?? top?.code ?? '');
   if (!side || !top || !entry) return { ranked };
+  // A finding that speaks only of a mirror pair's side (a stated pH) leaves an absolute entry alone.
+  if (verdict.mirrorOnly && entry.mirror_of.length === 0) return { ranked };
   // "IBC of unknown liquid, not yet sampled": an unknown composition speaks of a mirror entry. When the
   // first choice has no mirror pair (the IBC) and the rules read a mirror entry (the liquid), WM3's worst
   // case applies to that one.

@@ -47,24 +47,62 @@ let loaded: ClassifierRules | undefined;
 
 /** Verbs that join a negator to what it negates ("none are", "nothing was"). */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
-/**
- * "doesn't", "don't", "isn't": the text's words split at the apostrophe, so the negator is the "t" after
- * one of these.
- */
-const CONTRACTED: ReadonlySet<string> = new Set(['isn', 'aren', 'wasn', 'weren', 'don', 'doesn', 'didn']);
-/** "don't", "doesn't", "didn't" negate only a verb of having ("doesn't contain asbestos"). */
-const CONTRACTED_DO: ReadonlySet<string> = new Set(['don', 'doesn', 'didn']);
-/** "does not rule out asbestos": what is not ruled out may be there, so the negation ends. */
+/** "does not rule out asbestos", "asbestos has not been excluded": what is not ruled out may be there. */
 const RULING_OUT: ReadonlySet<string> = new Set([
   'rule',
   'ruled',
   'exclude',
+  'excluded',
   'discount',
   'discounted',
   'eliminate',
+  'eliminated',
 ]);
-/** "does not contain asbestos", "don't have RCF": a verb of having right after "not" carries it on. */
+/**
+ * "not tested for asbestos", "isn't known whether": a negated test or knowledge says nothing of what is
+ * there (the verdicts read it as an unknown composition).
+ */
+const KNOWING: ReadonlySet<string> = new Set([
+  'tested',
+  'test',
+  'checked',
+  'check',
+  'known',
+  'know',
+  'sampled',
+  'surveyed',
+  'confirmed',
+  'confirm',
+  'assessed',
+  'analysed',
+  'analyzed',
+  'sure',
+]);
+/**
+ * "does not contain asbestos", "doesn't have RCF": a verb of having right after "do/does/did not"
+ * carries the negation on (elsewhere "have" ends it: "may or may not have asbestos").
+ */
 const HAVING: ReadonlySet<string> = new Set(['have', 'has', 'contain', 'contains', 'include', 'includes']);
+const DO: ReadonlySet<string> = new Set(['do', 'does', 'did']);
+/** Words that make a clause a doubt rather than a statement: a negator after them negates nothing. */
+const DOUBT: ReadonlySet<string> = new Set([
+  'cannot',
+  'may',
+  'might',
+  'unsure',
+  'whether',
+  'possibly',
+  'unless',
+]);
+/** "other than" negates only after the thing it qualifies ("batteries other than lead"), not after these. */
+const NOT_QUALIFIED: ReadonlySet<string> = new Set([
+  'nothing',
+  'anything',
+  'everything',
+  'none',
+  'no',
+  'all',
+]);
 /** Negators that stand for a quantity ("none", "nothing") and the words that place it in a list. */
 const QUANTIFIERS: ReadonlySet<string> = new Set(['none', 'nothing']);
 const LIST_PLACES: ReadonlySet<string> = new Set(['on', 'in']);
@@ -228,6 +266,26 @@ function removedPart(ws: Word[], i: number): boolean {
   return true;
 }
 
+const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
+
+/** A word of doubt earlier in the clause of the word at `i` ("cannot say", "may or may not"). */
+export function doubted(ws: Word[], i: number): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    if (DOUBT.has(ws[j].raw)) return true;
+    if (ws[j].stop || ws[j].comma) return false;
+  }
+  return false;
+}
+
+/** A negator, or "cannot", within the three words before `i` in its clause. */
+function negatedBefore(ws: Word[], i: number, sets: CompiledNegation): boolean {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
+    if (sets.negators.has(ws[j].raw) || ws[j].raw === 'cannot') return true;
+    if (ws[j].stop || ws[j].comma) return false;
+  }
+  return false;
+}
+
 /** Marks negated words in place and returns them. */
 export function markNegation(ws: Word[]): Word[] {
   const sets = negationSets();
@@ -239,22 +297,39 @@ export function markNegation(ws: Word[]): Word[] {
       continue;
     }
     const before = ws[i - 1]?.raw ?? '';
-    const contracted =
-      w === 't' && CONTRACTED.has(before) && (!CONTRACTED_DO.has(before) || HAVING.has(ws[i + 1]?.raw ?? ''));
-    // "other than lead or mercury": what is named after it is not in the waste.
-    const otherThan = w === 'than' && before === 'other';
+    // "batteries other than lead or mercury types": what is named after it is not in the waste. Not at a
+    // clause's start ("other than the lead paint, the timber is clean") nor after "nothing".
+    const otherThan =
+      w === 'than' &&
+      before === 'other' &&
+      i >= 2 &&
+      !ws[i - 1].stop &&
+      !ws[i - 1].comma &&
+      !NOT_QUALIFIED.has(ws[i - 2].raw) &&
+      !sets.breakers.has(ws[i - 2].raw);
     const forward =
-      sets.negators.has(w) ||
-      contracted ||
-      otherThan ||
-      (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
+      sets.negators.has(w) || otherThan || (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
+    // "can't say they don't have asbestos", "may or may not have asbestos": a doubt, not a negation.
+    if (forward && !otherThan && doubted(ws, i)) continue;
     if (forward) {
       let reach = sets.reach;
+      const marked: Word[] = [];
       for (let j = i + 1; j < ws.length && reach > 0; j++) {
         const t = ws[j];
         // "none are cytotoxic", "nothing was hazardous": a copula right after the negator carries it on.
         if (j === i + 1 && COPULAS.has(t.raw) && !t.comma && !t.stop) continue;
-        if (j === i + 1 && (w === 'not' || contracted) && HAVING.has(t.raw) && !t.comma && !t.stop) continue;
+        // "does not contain asbestos", but not "doesn't include the asbestos sheets", which are there;
+        // any other verb is what "do not" negates ("does not exceed", "didn't pass the haz assessment",
+        // "doesn't meet PAS 110"), not what follows it.
+        if (j === i + 1 && w === 'not' && DO.has(before)) {
+          if (HAVING.has(t.raw) && !t.comma && !t.stop && !ARTICLES.has(ws[j + 1]?.raw ?? '')) continue;
+          if (!t.stop && !t.comma && !RULING_OUT.has(t.raw) && !KNOWING.has(t.raw)) t.negated = true;
+          break;
+        }
+        // "haven't got time to take the batteries out": what follows "to" is another verb's.
+        if (t.raw === 'to') break;
+        // "not tested for asbestos", "never checked": says nothing of what is there.
+        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw)) break;
         // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
         if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
           j++;
@@ -262,16 +337,22 @@ export function markNegation(ws: Word[]): Word[] {
         }
         if (t.stop || sets.breakers.has(t.raw) || RULING_OUT.has(t.raw)) break;
         if (t.comma && !listContinues(ws, j, sets)) break;
+        // "isn't asbestos free": two negations, nothing negated.
+        if (sets.post.has(t.raw)) {
+          for (const m of marked) m.negated = false;
+          break;
+        }
         if (sets.links.has(t.raw) || sets.list.has(t.raw) || sets.negators.has(t.raw)) continue;
         t.negated = true;
+        marked.push(t);
         reach--;
       }
       continue;
     }
     if (REMOVED.has(w) && removedPart(ws, i)) continue;
-    // "asbestos not excluded": a negated post-negator negates nothing.
-    const postNegated = sets.negators.has(ws[i - 1]?.raw ?? '') || ws[i - 1]?.raw === 't';
-    if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma && !postNegated) {
+    // "asbestos not excluded", "cannot be excluded", "isn't asbestos free": a negated post-negator
+    // negates nothing.
+    if (sets.post.has(w) && i > 0 && !ws[i].stop && !ws[i].comma && !negatedBefore(ws, i, sets)) {
       // "asbestos free", "oil and solvent free": the words before, across "and"/"or".
       for (let j = i - 1; j >= 0 && j >= i - 5; j--) {
         if (sets.list.has(ws[j].raw)) continue;

@@ -79,8 +79,8 @@ describe('negation', () => {
     expect(negated("it doesn't contain asbestos")).toEqual(['asbestos']);
     expect(negated("ours don't have RCF")).toEqual(['rcf']);
     expect(negated('does not contain oil')).toEqual(['oil']);
-    // "don't" negates only a verb of having: the batteries are still in the cameras.
-    expect(negated("we don't take the batteries out of the cameras")).toEqual([]);
+    // "don't" carries on only through a verb of having: here it negates the verb, and the batteries are in.
+    expect(negated("we don't take the batteries out of the cameras")).toEqual(['take']);
   });
 
   it('reads "other than" as naming what the waste does not hold', () => {
@@ -90,12 +90,48 @@ describe('negation', () => {
   it('never clears what is not ruled out: "does not rule out asbestos", "asbestos not excluded"', () => {
     expect(negated('survey does not rule out asbestos')).toEqual([]);
     expect(negated("survey doesn't exclude asbestos")).toEqual([]);
-    expect(negated('asbestos not excluded')).toEqual(['excluded']);
+    expect(negated('asbestos not excluded')).toEqual([]);
     const engine = createLocalEngine({ catalogue: getCatalogue() });
     const ceiling = engine.classify({
       description: 'survey does not rule out asbestos in the artex ceiling, skip',
     });
     expect(ceiling.ranking[0].is_hazardous).toBe(true);
     expect(ceiling.hazardous_substances).toContain('asbestos');
+  });
+
+  it('never reads a doubt, an untested state or a failed test as absence', () => {
+    expect(negated("old pipe lagging, wasn't tested for asbestos")).toEqual([]);
+    expect(negated("it isn't known whether asbestos is present")).toEqual([]);
+    expect(negated('lagging, may or may not have asbestos')).toEqual([]);
+    expect(negated("ceiling tiles, can't say they don't have asbestos")).toEqual([]);
+    expect(negated("we don't have an asbestos survey")).not.toContain('asbestos');
+    expect(negated("treated soil, didn't pass the haz assessment")).toEqual(['pass']);
+    expect(negated("we haven't got time to take the batteries out")).not.toContain('batteries');
+  });
+
+  it('reads "other than" as "apart from" at the start of a clause, and a negated "free" as no negation', () => {
+    expect(negated('other than the lead paint, the timber is clean')).toEqual([]);
+    expect(negated('mostly soil, other than a few asbestos cement fragments')).toEqual([]);
+    expect(negated("the lagging isn't asbestos free")).toEqual([]);
+    expect(negated('asbestos cannot be excluded')).toEqual([]);
+    expect(negated('asbestos has not been excluded')).not.toContain('asbestos');
+  });
+
+  it('keeps the hazardous answer for each of those', () => {
+    const engine = createLocalEngine({ catalogue: getCatalogue() });
+    for (const description of [
+      "old pipe lagging, wasn't tested for asbestos",
+      'old boiler house lagging, may or may not have asbestos',
+      "ceiling tiles, can't say they don't have asbestos",
+      'other than the lead paint, the timber is clean',
+      'mostly soil, other than a few asbestos cement fragments',
+      'artex ceiling boards, asbestos cannot be excluded',
+      "soil from site, we can't say it isn't hazardous",
+    ]) {
+      expect({ description, hazardous: engine.classify({ description }).ranking[0].is_hazardous }).toEqual({
+        description,
+        hazardous: true,
+      });
+    }
   });
 });
