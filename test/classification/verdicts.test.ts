@@ -156,6 +156,21 @@ describe('a figure with its unit', () => {
     ).toBe('11 01 10');
   });
 
+  it('reads arsenic written as its symbol before a figure, and never the word "as"', () => {
+    expect(reader.read({ description: 'iron sludge from groundwater treatment, As 0.5%' }).side).toBe(
+      'hazardous',
+    );
+    expect(reader.read({ description: 'soil, As 12 mg/kg' }).side).toBeNull();
+    expect(reader.read({ description: 'sludge as 2 tonnes, tested as 5% solids' }).measurements).toEqual([]);
+    const sludge = answer({
+      description: 'arsenical iron sludge from groundwater pump & treat plant, As 0.5%',
+      source_industry: 'groundwater remediation contractor',
+    }).ranking;
+    expect(sludge[0].ewc_code).toBe('19 13 05');
+    // The figure chose the side of the pair: the answer carries the pair's weight.
+    expect(sludge[0].confidence).toBeGreaterThan(0.9);
+  });
+
   it('decides nothing for a substance without a threshold from a primary source', () => {
     expect(reader.read({ description: 'zinc 400 mg/kg' }).side).toBeNull();
   });

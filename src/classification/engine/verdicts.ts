@@ -276,6 +276,8 @@ const FLASH_POINT =
  */
 const PH =
   /(below|under|less than|<|to|down to)?\s*\b(ph)\s*(?:value)?\s*(?:of|is|at|was|:|=)?\s*(?:approx\.?|approximately|about|around|c\.|ca\.?|~)?\s*(<|>|≤|≥)?\s*(\d{1,2}(?:\.\d+)?)(?:\s*(?:-|–|to)\s*(\d{1,2}(?:\.\d+)?))?(?![\d.])/gi;
+/** "As 0.5%", "As: 1,200 mg/kg", "As <10 mg/kg": the symbol of arsenic before its figure. */
+const ARSENIC_SYMBOL = /\bAs(?=\s*(?:[:=]\s*)?(?:[<>≤≥]\s*)?\d)/g;
 /** Words that say the corrosivity was tested, which a pH alone cannot outweigh (WM3 HP8). */
 const RESERVE = /\b(?:reserve|buffer(?:ing)? capacity|not corrosive|non[- ]?corrosive|no hp ?8)\b/i;
 
@@ -433,7 +435,8 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
   };
 
   const readFigures = (text: string, out: VerdictReading) => {
-    const lower = text.toLowerCase();
+    // "As 0.5%": arsenic's symbol, written with its capital just before a figure (a bare "as" is a word).
+    const lower = text.replace(ARSENIC_SYMBOL, 'arsenic').toLowerCase();
     const liquid = LIQUID.test(lower) && !LEACHING_TEST.test(lower);
     for (const m of lower.matchAll(NUMBER_UNIT)) {
       const at = m.index ?? 0;

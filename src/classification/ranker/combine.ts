@@ -544,7 +544,12 @@ export function applyVerdict(
     if (!hazardous) return { ranked };
     return { ranked: [hazardous, ...ranked.filter((c) => c !== hazardous)], moved: top, unpaired: true };
   }
-  if (code === top.code) return { ranked };
+  if (code === top.code) {
+    // Already on the verdict's side: the verdict chose between this entry and its partner, so the pair's
+    // weight is the answer's, as when it moves the answer.
+    const partner = ranked.find((c) => entry.mirror_of.includes(c.code));
+    return partner && code === entry.code ? { ranked, moved: partner } : { ranked };
+  }
   const pick: BlendCandidate = ranked.find((c) => c.code === code) ?? {
     code,
     p: 0,

@@ -118,13 +118,15 @@ export interface Word {
   stem: string;
   stop: boolean;
   comma: boolean;
+  /** The comma is a slash between two words ("plasterboard/asbestos"): a list, like "or". */
+  slash?: boolean;
   negated: boolean;
 }
 
 const STOP = /[.;:!?()[\]{}|]/;
 const SPACED_DASH = /\s[-\u2013\u2014]+\s/;
 
-/** The punctuation before each word of a scanned text: 1 a stop, 2 a comma (or a slash), 0 neither. */
+/** The punctuation before each word of a scanned text: 1 a stop, 2 a comma, 3 a slash, 0 neither. */
 function punctuation(scan: TextScan): Uint8Array {
   if (scan.punctuation) return scan.punctuation;
   const marks = new Uint8Array(scan.before.length);
@@ -132,7 +134,8 @@ function punctuation(scan: TextScan): Uint8Array {
     const sep = scan.before[i];
     if (sep === ' ') continue;
     if (STOP.test(sep) || SPACED_DASH.test(sep)) marks[i] = 1;
-    else if (sep.includes(',') || sep.includes('/')) marks[i] = 2;
+    else if (sep.includes(',')) marks[i] = 2;
+    else if (sep.includes('/')) marks[i] = 3;
   }
   scan.punctuation = marks;
   return marks;
@@ -150,7 +153,8 @@ export function words(text: string): Word[] {
       raw: raws[i],
       stem: stems[i],
       stop: i === 0 || marks[i] === 1,
-      comma: marks[i] === 2,
+      comma: marks[i] >= 2,
+      slash: marks[i] === 3,
       negated: false,
     };
   }
@@ -336,7 +340,7 @@ export function markNegation(ws: Word[]): Word[] {
           continue;
         }
         if (t.stop || sets.breakers.has(t.raw) || RULING_OUT.has(t.raw)) break;
-        if (t.comma && !listContinues(ws, j, sets)) break;
+        if (t.comma && !t.slash && !listContinues(ws, j, sets)) break;
         // "isn't asbestos free": two negations, nothing negated.
         if (sets.post.has(t.raw)) {
           for (const m of marked) m.negated = false;

@@ -17,6 +17,8 @@ describe('negation', () => {
       'asbestos',
     ]);
     expect(negated('neither oil nor solvent')).toEqual(['solvent']);
+    // A slash between two words is a list too.
+    expect(negated('12yd skip, no plasterboard/asbestos')).toEqual(['plasterboard', 'asbestos']);
   });
 
   it('reads "free" after the words it negates, and "free of" before them', () => {
