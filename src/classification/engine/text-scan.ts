@@ -46,6 +46,11 @@ export function cleanText(text: string): string {
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/&/g, ' and ')
+      // "doesn't contain asbestos?": a statement put as a question is a doubt, read as a word; a real
+      // question ("can we code it as...?", "what do I put?") is not.
+      .replace(ASKED, (sentence) =>
+        QUESTION_WORD.test(sentence) ? sentence : sentence.replace(/\?$/, ' unsure?'),
+      )
       // "isn't", "doesn't": the negation as a word of its own, as every reader of "not" expects it;
       // "can't" is a doubt ("can't say"), not a negation of what follows.
       .replace(CONTRACTED_NOT, '$1 not')
@@ -55,6 +60,9 @@ export function cleanText(text: string): string {
 
 const CONTRACTED_NOT = /\b(is|are|was|were|do|does|did|has|have|had|could|should|would|need)n['\u2019]?t\b/g;
 const CANNOT = /\bcan['\u2019]t\b/g;
+const ASKED = /[^.!?;]*\?/g;
+const QUESTION_WORD =
+  /\b(?:what|which|how|why|can|could|should|would|will|shall|may|is|are|do|does|did|where|who|whether|code|ewc)\b/;
 
 /** The words of already-cleaned text: split on every run of characters other than a-z and 0-9. */
 export function scanCleaned(cleaned: string): TextScan {

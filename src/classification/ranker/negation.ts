@@ -93,6 +93,32 @@ const DOUBT: ReadonlySet<string> = new Set([
   'whether',
   'possibly',
   'unless',
+  'probably',
+  'likely',
+  'should',
+  'would',
+  'could',
+  'think',
+  'believe',
+  'reckon',
+  'hopefully',
+  'presumably',
+  'apparently',
+  'assume',
+  'assumed',
+  'expect',
+  'expected',
+  'suppose',
+  'guess',
+]);
+/** Words after a negation in its clause that make it a doubt: "doesn't contain asbestos I think". */
+const DOUBT_AFTER: ReadonlySet<string> = new Set([
+  'think',
+  'believe',
+  'reckon',
+  'guess',
+  'unsure',
+  'unknown',
 ]);
 /** "other than" negates only after the thing it qualifies ("batteries other than lead"), not after these. */
 const NOT_QUALIFIED: ReadonlySet<string> = new Set([
@@ -102,6 +128,12 @@ const NOT_QUALIFIED: ReadonlySet<string> = new Set([
   'none',
   'no',
   'all',
+  'clean',
+  'empty',
+  'uncontaminated',
+  'inert',
+  'free',
+  'hazardous',
 ]);
 /** Negators that stand for a quantity ("none", "nothing") and the words that place it in a list. */
 const QUANTIFIERS: ReadonlySet<string> = new Set(['none', 'nothing']);
@@ -135,7 +167,8 @@ function punctuation(scan: TextScan): Uint8Array {
     if (sep === ' ') continue;
     if (STOP.test(sep) || SPACED_DASH.test(sep)) marks[i] = 1;
     else if (sep.includes(',')) marks[i] = 2;
-    else if (sep.includes('/')) marks[i] = 3;
+    else if (sep === '/') marks[i] = 3;
+    else if (sep.includes('/')) marks[i] = 2;
   }
   scan.punctuation = marks;
   return marks;
@@ -272,11 +305,48 @@ function removedPart(ws: Word[], i: number): boolean {
 
 const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
 
-/** A word of doubt earlier in the clause of the word at `i` ("cannot say", "may or may not"). */
+/**
+ * A word of doubt in the clause of the word at `i`: before it ("cannot say", "may or may not", "probably
+ * doesn't"), or after it ("doesn't contain asbestos I think", "... asbestos?").
+ */
 export function doubted(ws: Word[], i: number): boolean {
   for (let j = i - 1; j >= 0; j--) {
     if (DOUBT.has(ws[j].raw)) return true;
-    if (ws[j].stop || ws[j].comma) return false;
+    if (ws[j].stop || ws[j].comma) break;
+  }
+  for (let j = i + 1; j < ws.length && !ws[j].stop && !(ws[j].comma && !ws[j].slash); j++) {
+    if (DOUBT_AFTER.has(ws[j].raw)) return true;
+  }
+  return false;
+}
+
+/** Words that state what is there: after a slashed item they make it a statement of its own. */
+const STATED: ReadonlySet<string> = new Set([
+  'present',
+  'painted',
+  'treated',
+  'contaminated',
+  'found',
+  'detected',
+  'visible',
+  'throughout',
+  'included',
+]);
+
+/**
+ * A slash that lists words ("no plasterboard/asbestos", "no cytotoxic/cytostatic items"), not one that
+ * starts a statement of its own ("no asbestos/hydrocarbons present", "not treated/lead painted").
+ */
+function slashList(ws: Word[], j: number): boolean {
+  const next = ws[j + 1];
+  return !next || next.stop || next.comma || !STATED.has(next.raw);
+}
+
+/** A negator anywhere before `i` in its clause ("no preservatives or treatment other than creosote"). */
+function negatorInClause(ws: Word[], i: number, sets: CompiledNegation): boolean {
+  for (let j = i - 1; j >= 0; j--) {
+    if (sets.negators.has(ws[j].raw)) return true;
+    if (ws[j].stop || (ws[j].comma && !ws[j].slash)) return false;
   }
   return false;
 }
@@ -310,9 +380,14 @@ export function markNegation(ws: Word[]): Word[] {
       !ws[i - 1].stop &&
       !ws[i - 1].comma &&
       !NOT_QUALIFIED.has(ws[i - 2].raw) &&
+      !ws[i - 2].negated &&
+      !negatorInClause(ws, i - 1, sets) &&
       !sets.breakers.has(ws[i - 2].raw);
     const forward =
-      sets.negators.has(w) || otherThan || (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? ''));
+      sets.negators.has(w) ||
+      otherThan ||
+      // "free of oil", but not "not free of asbestos".
+      (sets.post.has(w) && sets.links.has(ws[i + 1]?.raw ?? '') && !negatedBefore(ws, i, sets));
     // "can't say they don't have asbestos", "may or may not have asbestos": a doubt, not a negation.
     if (forward && !otherThan && doubted(ws, i)) continue;
     if (forward) {
@@ -340,7 +415,9 @@ export function markNegation(ws: Word[]): Word[] {
           continue;
         }
         if (t.stop || sets.breakers.has(t.raw) || RULING_OUT.has(t.raw)) break;
-        if (t.comma && !t.slash && !listContinues(ws, j, sets)) break;
+        // "anything other than asbestos cement": the exception is there.
+        if (t.raw === 'other' && ws[j + 1]?.raw === 'than') break;
+        if (t.comma && !(t.slash && slashList(ws, j)) && !listContinues(ws, j, sets)) break;
         // "isn't asbestos free": two negations, nothing negated.
         if (sets.post.has(t.raw)) {
           for (const m of marked) m.negated = false;

@@ -129,6 +129,19 @@ describe('negation', () => {
       'mostly soil, other than a few asbestos cement fragments',
       'artex ceiling boards, asbestos cannot be excluded',
       "soil from site, we can't say it isn't hazardous",
+      // A second review's cases: an exception after "clean" or after a negation is there, a hedge or a
+      // bare question is a doubt, a slash that starts a statement ends the list, and "not free of" is not
+      // "free of".
+      'rubble, clean other than asbestos sheet',
+      "soil, doesn't contain anything other than asbestos cement",
+      'timber, no preservatives/treatment other than creosote',
+      "soil, probably doesn't contain asbestos",
+      "soil, doesn't contain asbestos I believe",
+      "hardcore, doesn't contain asbestos?",
+      "soil, couldn't see any asbestos",
+      'timber, not treated/lead painted',
+      'soil, no asbestos / hydrocarbons present',
+      'soil, is not free of asbestos',
     ]) {
       expect({ description, hazardous: engine.classify({ description }).ranking[0].is_hazardous }).toEqual({
         description,
