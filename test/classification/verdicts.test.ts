@@ -156,6 +156,13 @@ describe('a figure with its unit', () => {
     ).toBe('11 01 10');
   });
 
+  it('reads a clean verdict with an exception after it as no verdict: "no contamination except diesel"', () => {
+    expect(reader.read({ description: `${SOIL}, no contamination except diesel` }).side).toBeNull();
+    expect(answer(`${SOIL}, no contamination except diesel`).ranking[0].ewc_code).toBe('17 05 03');
+    expect(answer(`${SOIL}, no contamination apart from diesel`).ranking[0].ewc_code).toBe('17 05 03');
+    expect(reader.read({ description: `${SOIL}, no contamination` }).side).toBe('clean');
+  });
+
   it('reads arsenic written as its symbol before a figure, and never the word "as"', () => {
     expect(reader.read({ description: 'iron sludge from groundwater treatment, As 0.5%' }).side).toBe(
       'hazardous',

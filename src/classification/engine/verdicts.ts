@@ -281,6 +281,18 @@ const ARSENIC_SYMBOL = /\bAs(?=\s*(?:[:=]\s*)?(?:[<>≤≥]\s*)?\d)/g;
 /** Words that say the corrosivity was tested, which a pH alone cannot outweigh (WM3 HP8). */
 const RESERVE = /\b(?:reserve|buffer(?:ing)? capacity|not corrosive|non[- ]?corrosive|no hp ?8)\b/i;
 
+/** "except", "apart from", "other than", "besides" within a few words after a clean verdict, in its clause. */
+function exceptionFollows(ws: Word[], end: number): boolean {
+  for (let j = end; j < ws.length && j < end + 3; j++) {
+    if (ws[j].stop || (ws[j].comma && j > end)) return false;
+    const w = ws[j].raw;
+    if (w === 'except' || w === 'besides' || w === 'excluding') return true;
+    if ((w === 'apart' && ws[j + 1]?.raw === 'from') || (w === 'other' && ws[j + 1]?.raw === 'than'))
+      return true;
+  }
+  return false;
+}
+
 /**
  * The last pH the text states, when it is at either HP8 extreme: "neutralised from pH 12.5 to pH 7.5" is
  * 7.5; "dosed to below pH 11.5" and "pH < 12" state no extreme; "PH 1" or "Ph2" (a phase of the works,
@@ -549,7 +561,8 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
           // is a clean one, about its subject when it names one.
           const list = (phrase.list === 'hazardous' && ws[i].negated) || sheetSays ? 'clean' : phrase.list;
           // "we can't say it isn't hazardous", "may or may not be non-hazardous": a doubt states nothing.
-          if (list === 'clean' && doubted(ws, i)) {
+          // "no contamination except diesel": the exception is there, so the waste is not clean.
+          if (list === 'clean' && (doubted(ws, i) || exceptionFollows(ws, end))) {
             i = end - 1;
             continue;
           }
