@@ -310,10 +310,7 @@ const ARTICLES: ReadonlySet<string> = new Set(['a', 'an', 'the']);
  * doesn't"), or after it ("doesn't contain asbestos I think", "... asbestos?").
  */
 export function doubted(ws: Word[], i: number): boolean {
-  for (let j = i - 1; j >= 0; j--) {
-    if (DOUBT.has(ws[j].raw)) return true;
-    if (ws[j].stop || ws[j].comma) break;
-  }
+  if (inClauseBefore(ws, i, (w) => DOUBT.has(w.raw))) return true;
   for (let j = i + 1; j < ws.length && !ws[j].stop && !(ws[j].comma && !ws[j].slash); j++) {
     if (DOUBT_AFTER.has(ws[j].raw)) return true;
   }
@@ -342,23 +339,31 @@ function slashList(ws: Word[], j: number): boolean {
   return !next || next.stop || next.comma || !STATED.has(next.raw);
 }
 
-/** A negator anywhere before `i` in its clause ("no preservatives or treatment other than creosote"). */
-function negatorInClause(ws: Word[], i: number, sets: CompiledNegation): boolean {
-  for (let j = i - 1; j >= 0; j--) {
-    if (sets.negators.has(ws[j].raw)) return true;
-    if (ws[j].stop || (ws[j].comma && !ws[j].slash)) return false;
+/**
+ * A word before `i` in its clause that passes `test`, within `reach` words; a slash ends the clause only
+ * when `acrossSlash` is false.
+ */
+function inClauseBefore(
+  ws: Word[],
+  i: number,
+  test: (w: Word) => boolean,
+  reach = Number.POSITIVE_INFINITY,
+  acrossSlash = false,
+): boolean {
+  for (let j = i - 1; j >= 0 && i - j <= reach; j--) {
+    if (test(ws[j])) return true;
+    if (ws[j].stop || (ws[j].comma && !(acrossSlash && ws[j].slash))) return false;
   }
   return false;
 }
 
+/** A negator anywhere before `i` in its clause ("no preservatives or treatment other than creosote"). */
+const negatorInClause = (ws: Word[], i: number, sets: CompiledNegation) =>
+  inClauseBefore(ws, i, (w) => sets.negators.has(w.raw), Number.POSITIVE_INFINITY, true);
+
 /** A negator, or "cannot", within the three words before `i` in its clause. */
-function negatedBefore(ws: Word[], i: number, sets: CompiledNegation): boolean {
-  for (let j = i - 1; j >= 0 && j >= i - 3; j--) {
-    if (sets.negators.has(ws[j].raw) || ws[j].raw === 'cannot') return true;
-    if (ws[j].stop || ws[j].comma) return false;
-  }
-  return false;
-}
+const negatedBefore = (ws: Word[], i: number, sets: CompiledNegation) =>
+  inClauseBefore(ws, i, (w) => sets.negators.has(w.raw) || w.raw === 'cannot', 3);
 
 /** Marks negated words in place and returns them. */
 export function markNegation(ws: Word[]): Word[] {

@@ -3,6 +3,9 @@ import { getCatalogue } from '../../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../../src/classification/engine/index.ts';
 import { markNegation, words } from '../../../src/classification/ranker/negation.ts';
 
+// One engine for the file: making one takes a few hundred milliseconds.
+const engine = createLocalEngine({ catalogue: getCatalogue() });
+
 const negated = (text: string) =>
   markNegation(words(text))
     .filter((w) => w.negated)
@@ -37,7 +40,6 @@ describe('negation', () => {
   });
 
   it('codes the equipment, not the battery, once its batteries are out', () => {
-    const engine = createLocalEngine({ catalogue: getCatalogue() });
     const ups = engine.classify({
       description: 'UPS cabinets, batteries removed',
       source_industry: 'electrical contractor',
@@ -93,7 +95,6 @@ describe('negation', () => {
     expect(negated('survey does not rule out asbestos')).toEqual([]);
     expect(negated("survey doesn't exclude asbestos")).toEqual([]);
     expect(negated('asbestos not excluded')).toEqual([]);
-    const engine = createLocalEngine({ catalogue: getCatalogue() });
     const ceiling = engine.classify({
       description: 'survey does not rule out asbestos in the artex ceiling, skip',
     });
@@ -120,7 +121,6 @@ describe('negation', () => {
   });
 
   it('keeps the hazardous answer for each of those', () => {
-    const engine = createLocalEngine({ catalogue: getCatalogue() });
     for (const description of [
       "old pipe lagging, wasn't tested for asbestos",
       'old boiler house lagging, may or may not have asbestos',
