@@ -24,6 +24,13 @@ function readClipboard(): Promise<string> {
   return nav.clipboard.readText();
 }
 
+/** Runs in the page: whether the element has the document's focus. */
+function hasFocus(element: unknown): boolean {
+  return (
+    (globalThis as unknown as { document: { activeElement: unknown } }).document.activeElement === element
+  );
+}
+
 async function callAccount(key: string): Promise<Response> {
   return fetch(`${server.url}/v1/account`, { headers: { authorization: `Bearer ${key}` } });
 }
@@ -82,6 +89,11 @@ describe('the portal in a real browser', () => {
     expect(await page.getByRole('status').textContent()).toContain('You have logged out.');
 
     // Back in with the keyboard alone: the email field has focus, Tab reaches the password, Enter submits.
+    // A browser gives the field its focus as it renders the page, which a loaded machine can leave until
+    // after the page has loaded: the keys are typed once it has.
+    await expect
+      .poll(() => page.getByLabel('Email address').evaluate(hasFocus), { timeout: 20_000 })
+      .toBe(true);
     await page.keyboard.type(email);
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
