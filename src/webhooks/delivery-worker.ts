@@ -54,6 +54,8 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
   readonly #o: DeliveryWorkerOptions;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #byOrganisation = new Map<string, number>();
+  /** This instance's requests open to each endpoint. */
+  readonly #byEndpoint = new Map<string, number>();
   /** What the running claim should look at next: every endpoint, or these. */
   #wantAll = false;
   readonly #wanted = new Set<string>();
@@ -90,11 +92,32 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
     super.start();
   }
 
+  /**
+   * Deliveries were queued for these endpoints: claim for them now rather than at the next poll. An
+   * endpoint this instance already has PER_ENDPOINT requests open to can take no more until one ends,
+   * and each that ends claims for its endpoint again, so it is left out: under a steady stream of
+   * events to a busy endpoint, a claim per event would find nothing each time.
+   */
+  queued(endpointIds: readonly string[]): void {
+    if (this.loop.stopped || this.#stopping) return;
+    for (const id of endpointIds) {
+      if (!this.#hasRoom(id)) continue;
+      this.#fill(id).catch((error: unknown) =>
+        this.#o.logger.error({ err: error }, 'webhook delivery claim failed'),
+      );
+    }
+  }
+
   /** Stops claiming and waits for the deliveries in flight, so their attempts are recorded. */
   override async stop(): Promise<void> {
     this.#stopping = true;
     await super.stop();
     await this.#idle();
+  }
+
+  /** Whether this instance has fewer than PER_ENDPOINT requests open to the endpoint. */
+  #hasRoom(endpointId: string): boolean {
+    return (this.#byEndpoint.get(endpointId) ?? 0) < PER_ENDPOINT;
   }
 
   /** Waits until no delivery is in flight and no claim runs (a failed claim was logged by its caller). */
@@ -118,10 +141,11 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
     this.#claiming = true;
     try {
       while ((this.#wantAll || this.#wanted.size > 0) && !this.#stopping) {
-        const only = this.#wantAll ? undefined : [...this.#wanted];
+        // An endpoint the last claim filled to PER_ENDPOINT takes no more until one of its requests ends.
+        const only = this.#wantAll ? undefined : [...this.#wanted].filter((id) => this.#hasRoom(id));
         this.#wantAll = false;
         this.#wanted.clear();
-        await this.#claim(only);
+        if (only?.length !== 0) await this.#claim(only);
       }
     } finally {
       this.#claiming = false;
@@ -152,6 +176,7 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
   #start(claimed: ClaimedDelivery): void {
     const { id: endpointId, organisation_id: org } = claimed.endpoint;
     this.#byOrganisation.set(org, (this.#byOrganisation.get(org) ?? 0) + 1);
+    this.#byEndpoint.set(endpointId, (this.#byEndpoint.get(endpointId) ?? 0) + 1);
     const running: Promise<void> = this.#deliver(claimed)
       .catch((error: unknown) =>
         // Its lease runs out and a later round records the attempt as lost and retries it.
@@ -161,9 +186,8 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
         const wasFull =
           this.#inFlight.size >= MAX_IN_FLIGHT || this.#byOrganisation.get(org)! >= PER_ORGANISATION;
         this.#inFlight.delete(running);
-        const left = this.#byOrganisation.get(org)! - 1;
-        if (left > 0) this.#byOrganisation.set(org, left);
-        else this.#byOrganisation.delete(org);
+        countDown(this.#byOrganisation, org);
+        countDown(this.#byEndpoint, endpointId);
         if (this.#stopping) return;
         this.#fill(wasFull ? undefined : endpointId).catch((error: unknown) =>
           this.#o.logger.error({ err: error }, 'webhook delivery claim failed'),
@@ -234,4 +258,11 @@ export class DeliveryWorker extends OutboxWorker<DeliveryFinish> {
       });
     }
   }
+}
+
+/** One fewer of `key`'s open requests; none left removes it. */
+function countDown(counts: Map<string, number>, key: string): void {
+  const left = counts.get(key)! - 1;
+  if (left > 0) counts.set(key, left);
+  else counts.delete(key);
 }

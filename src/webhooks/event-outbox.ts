@@ -64,14 +64,14 @@ export async function recordEvents(
   return (await recordEventsAndDeliveries(trx, events, now, onlyEndpoint)).events;
 }
 
-/** As recordEvents, also saying how many deliveries were queued (none: no worker need look). */
+/** As recordEvents, also saying which endpoints deliveries were queued for (none: no worker need look). */
 export async function recordEventsAndDeliveries(
   trx: Transaction<Database>,
   events: NewEvent[],
   now: Date,
   onlyEndpoint?: string,
-): Promise<{ events: EventRow[]; deliveries: number }> {
-  if (events.length === 0) return { events: [], deliveries: 0 };
+): Promise<{ events: EventRow[]; endpoints: string[] }> {
+  if (events.length === 0) return { events: [], endpoints: [] };
   const at = now.toISOString();
   const rows: EventRow[] = events.map((e) => ({
     id: newTimeOrderedId('evt'),
@@ -97,7 +97,7 @@ export async function recordEventsAndDeliveries(
     }
   }
   if (deliveries.length > 0) await insertDeliveries.insert(trx, deliveries);
-  return { events: rows, deliveries: deliveries.length };
+  return { events: rows, endpoints: [...new Set(deliveries.map((d) => d.endpoint_id))] };
 }
 
 export function newDelivery(endpointId: string, eventId: string, at: string): WebhookDeliveryRow {

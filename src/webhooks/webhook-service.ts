@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { KeyMode } from '../accounts/api-key-format.ts';
 import type { Clock } from '../platform/clock.ts';
+import { afterCommit } from '../platform/db/after-commit.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError } from '../platform/errors.ts';
 import type { EventSink } from '../platform/events.ts';
@@ -73,10 +74,10 @@ export class WebhookService {
 
   /** What other capabilities record their events through, in their own transactions. */
   readonly sink: EventSink = async (trx, events, now) => {
-    const { deliveries } = await recordEventsAndDeliveries(trx, events, now);
-    // The caller commits after this returns; a round that runs first finds nothing and polls again.
-    // No endpoint subscribed: nothing to send, so no round (its claim is a transaction of its own).
-    if (deliveries > 0) setImmediate(() => this.worker.wake());
+    const { endpoints } = await recordEventsAndDeliveries(trx, events, now);
+    // Told once the caller's transaction commits, so its claim finds what was queued. No endpoint
+    // subscribed: nothing to send, so no claim (it is a transaction of its own).
+    if (endpoints.length > 0) await afterCommit(trx, () => this.worker.queued(endpoints));
   };
 
   start(): void {

@@ -1,5 +1,6 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { type Driver, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { AfterCommitDriver } from './after-commit.ts';
 import type { Database } from './schema.ts';
 import { createSqlite, type SqliteOptions } from './sqlite.ts';
 
@@ -32,7 +33,7 @@ function createPostgres(url: string): Db {
   // query that needed it fails and is answered 503 (isDatabaseUnreachable), where the outage is logged.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<Database>({ dialect: new AfterCommitPostgresDialect({ pool }) });
   const parsed = new URL(url);
   return {
     kysely,
@@ -40,6 +41,13 @@ function createPostgres(url: string): Db {
     location: `postgres://${parsed.host}${parsed.pathname}`,
     close: () => kysely.destroy(),
   };
+}
+
+/** PostgreSQL through node-postgres, running what afterCommit was given after each COMMIT. */
+class AfterCommitPostgresDialect extends PostgresDialect {
+  override createDriver(): Driver {
+    return new AfterCommitDriver(super.createDriver());
+  }
 }
 
 /** Socket errors: the server is not listening, or the connection to it broke. */

@@ -13,6 +13,7 @@ import {
   type SqliteStatement,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
+import { AfterCommitDriver } from './after-commit.ts';
 import type { Db } from './database.ts';
 import type { Database } from './schema.ts';
 import { WalSync } from './wal-sync.ts';
@@ -116,7 +117,7 @@ class DurableSqliteDialect extends SqliteDialect {
 
   override createDriver(): Driver {
     const driver = super.createDriver();
-    return this.#sync ? new DurableDriver(driver, this.#sync) : driver;
+    return new AfterCommitDriver(this.#sync ? new DurableDriver(driver, this.#sync) : driver);
   }
 }
 
