@@ -294,6 +294,34 @@ describe('leaching results and an unknown composition', () => {
   });
 });
 
+describe('a survey of a substance', () => {
+  const RUBBLE = 'brick rubble';
+
+  it('"no asbestos survey" is a survey not done, which rules no asbestos out, as "not tested for asbestos"', () => {
+    for (const said of ['no asbestos survey', 'asbestos survey not done', 'not tested for asbestos']) {
+      const result = answer(`${RUBBLE}, ${said}`);
+      expect(result.ranking[0].ewc_code, said).toBe('17 06 05');
+      expect(result.verdict?.clearedSubstances ?? [], said).not.toContain('asbestos');
+    }
+    // "No asbestos" said as the survey's finding still clears it.
+    const per = answer(`${RUBBLE}, no asbestos per survey`);
+    expect(per.ranking[0].is_hazardous).toBe(false);
+    expect(per.verdict?.clearedSubstances).toContain('asbestos');
+  });
+
+  it('"asbestos survey found none" clears the asbestos, and the waste is what the description names', () => {
+    for (const said of [
+      'asbestos survey found none',
+      'asbestos survey: none found',
+      'asbestos survey negative',
+    ]) {
+      const result = answer(`${RUBBLE}, ${said}`);
+      expect(['17 01 02', '17 01 07'], said).toContain(result.ranking[0].ewc_code);
+      expect(result.verdict?.clearedSubstances, said).toContain('asbestos');
+    }
+  });
+});
+
 describe('the reach of a verdict', () => {
   it('"non-" negates the one word after it: "non-hazardous waste plus drums of thinners" keeps the thinners', () => {
     const top = answer('Non hazardous waste plus 3 drums of waste solvent thinners').ranking[0];

@@ -121,6 +121,20 @@ const ADJECTIVAL = new Set([
   'type',
 ]);
 
+/** What a survey or a test is called: the substance named before one is what it looked for. */
+const SURVEYED = new Set([
+  'survey',
+  'surveys',
+  'test',
+  'tests',
+  'testing',
+  'analysis',
+  'sampling',
+  'assessment',
+  'screening',
+  'report',
+]);
+
 const APPROXIMATELY = new Set([
   'approx',
   'approximately',
@@ -202,10 +216,13 @@ function assignRoles(matches: Match<CompiledConcept>[], tokens: Token[]): Concep
           : seg.role;
     return { match, role, group: info[match.start].group, part: 'description' };
   });
-  // "solvent based", "oil soaked", "asbestos free": a substance used as an adjective is not the waste.
+  // "solvent based", "oil soaked", "asbestos free": a substance used as an adjective is not the waste;
+  // nor is one a survey or a test is of ("asbestos survey clear", "no PCB test").
   for (const h of hits) {
-    const next = tokens[h.match.end]?.raw;
-    if (h.match.item.def.evidence && next && ADJECTIVAL.has(next)) {
+    const after = tokens[h.match.end];
+    const next = after?.raw;
+    const surveyed = SURVEYED.has(next) && !after.boundaryBefore;
+    if (h.match.item.def.evidence && next && (ADJECTIVAL.has(next) || surveyed)) {
       h.role = 'qualifier';
       h.adjectival = true;
     }

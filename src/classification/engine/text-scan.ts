@@ -3,6 +3,9 @@
 // same lower-cased, accent-folded split. A classification reads its few texts several times over, so
 // the last texts' splits are kept and each reader only builds its own view of them.
 
+import { readFileSync } from 'node:fs';
+import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
+
 /** A text split into words, with the separator that came before each word ('' at the start). */
 export interface TextScan {
   /** Lower-cased, accents folded, "&" read as "and". */
@@ -55,8 +58,29 @@ export function cleanText(text: string): string {
       // "can't" is a doubt ("can't say"), not a negation of what follows.
       .replace(CONTRACTED_NOT, '$1 not')
       .replace(CANNOT, 'cannot')
+      // "no asbestos survey": the survey was not done, which rules nothing out; not "no asbestos".
+      .replace(NO_SURVEY, '$1 $2 not done')
   );
 }
+
+/**
+ * "no asbestos survey", "no PCB test": the substance a survey or test looks for (a subject of
+ * data/classification/verdicts.json), then the survey or test, after "no": the test was not done.
+ */
+const NO_SURVEY = (() => {
+  const { subjects } = JSON.parse(readFileSync(`${CLASSIFICATION_DATA}verdicts.json`, 'utf8')) as {
+    subjects: Array<{ terms: string[] }>;
+  };
+  const term = subjects
+    .flatMap((s) => s.terms)
+    .sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/ /g, '\\s+'))
+    .join('|');
+  return new RegExp(
+    `\\bno ((?:${term})(?: (?:or|and) (?:${term}))?) (survey|surveys|test|tests|testing|analysis|sampling|assessment|screening)(?: done| carried out| undertaken| completed)?\\b`,
+    'g',
+  );
+})();
 
 const CONTRACTED_NOT = /\b(is|are|was|were|do|does|did|has|have|had|could|should|would|need)n['\u2019]?t\b/g;
 const CANNOT = /\bcan['\u2019]t\b/g;
