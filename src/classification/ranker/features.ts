@@ -80,10 +80,31 @@ function gramsOf(raw: string): string[] {
   return keys;
 }
 
-function charBlock(ws: Word[], block: Map<string, number>): void {
+/**
+ * A model's rows for a word's character n-gram keys, in their order (-1: not one of its features); the
+ * same keys array gives the same answer, so a model can keep it for the words seen lately.
+ */
+export type GramRows = (keys: readonly string[]) => Int32Array;
+
+/** The features of an input, with the model's rows of those it already looked up (FeatureMap.rows). */
+export class FeatureMap extends Map<string, number> {
+  /** Key -> the model's row (-1: none), for the character n-grams of words the model has seen lately. */
+  readonly rows = new Map<string, number>();
+}
+
+function charBlock(
+  ws: Word[],
+  block: Map<string, number>,
+  gramRows?: GramRows,
+  rows?: Map<string, number>,
+): void {
   for (const w of ws) {
     if (w.negated || w.raw.length < 3) continue;
-    for (const key of gramsOf(w.raw)) add(block, key, 1);
+    const keys = gramsOf(w.raw);
+    for (const key of keys) add(block, key, 1);
+    if (!gramRows || !rows) continue;
+    const known = gramRows(keys);
+    for (let i = 0; i < keys.length; i++) rows.set(keys[i], known[i]);
   }
 }
 
@@ -109,9 +130,10 @@ export function extractFeatures(
   input: ClassifyInput,
   weights: BlockWeights = DEFAULT_BLOCK_WEIGHTS,
   prepared: PreparedInput = prepare(input),
-): Map<string, number> {
+  gramRows?: GramRows,
+): FeatureMap {
   const { description, context, industry } = prepared;
-  const out = new Map<string, number>();
+  const out = new FeatureMap();
   const w = new Map<string, number>();
   wordBlock(description, 1, w);
   wordBlock(context, CONTEXT_SHARE, w);
@@ -122,7 +144,7 @@ export function extractFeatures(
   pairBlock(context, 'b:', p);
   normalise(p, weights.pairs, out);
   const c = new Map<string, number>();
-  charBlock(description, c);
+  charBlock(description, c, gramRows, out.rows);
   normalise(c, weights.chars, out);
   const ind = new Map<string, number>();
   for (const x of industry) if (!x.negated) add(ind, `i:${x.stem}`, 1);

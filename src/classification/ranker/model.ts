@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { ClassifyInput } from '../types.ts';
 import { CLASSIFICATION_DATA } from './corpus.ts';
-import { type BlockWeights, extractFeatures, type PreparedInput } from './features.ts';
+import { type BlockWeights, extractFeatures, FeatureMap, type PreparedInput } from './features.ts';
 import { softmax } from './softmax.ts';
 
 export const MODEL_PATH = `${CLASSIFICATION_DATA}model/ranker.bin.gz`;
@@ -120,6 +120,18 @@ export function createRankerModel(w: RankerWeights): RankerModel {
   // probabilities(), knownWords() and evidence() read the same features one after the other: the last
   // map is looked up in the 89,000-feature index once (a features map is not changed once made).
   let last: { features: Map<string, number>; resolved: Resolved } | undefined;
+  // A word's n-gram keys come as one array while the word is among those seen lately (features.ts):
+  // their rows are looked up in the index once for it.
+  const rowsOfGrams = new WeakMap<readonly string[], Int32Array>();
+  const gramRows = (keys: readonly string[]): Int32Array => {
+    let rows = rowsOfGrams.get(keys);
+    if (!rows) {
+      rows = new Int32Array(keys.length);
+      for (let k = 0; k < keys.length; k++) rows[k] = index.get(keys[k]) ?? -1;
+      rowsOfGrams.set(keys, rows);
+    }
+    return rows;
+  };
   const resolve = (features: Map<string, number>): Resolved => {
     if (last && last.features === features && last.resolved.size === features.size) return last.resolved;
     const n = features.size;
@@ -130,13 +142,16 @@ export function createRankerModel(w: RankerWeights): RankerModel {
       rows: new Int32Array(n),
       knownWords: 0,
     };
+    // The rows of recent words' character n-grams came with the features: the 100,000-feature index,
+    // whose look-ups miss the CPU's caches in a busy server, is read only for the rest.
+    const known = features instanceof FeatureMap ? features.rows : undefined;
     let i = 0;
     for (const [key, value] of features) {
-      const f = index.get(key);
+      const f = known?.get(key) ?? index.get(key) ?? -1;
       r.keys[i] = key;
       r.values[i] = value;
-      r.rows[i] = f ?? -1;
-      if (f !== undefined && !key.startsWith('c:')) r.knownWords++;
+      r.rows[i] = f;
+      if (f >= 0 && !key.startsWith('c:')) r.knownWords++;
       i++;
     }
     last = { features, resolved: r };
@@ -145,7 +160,7 @@ export function createRankerModel(w: RankerWeights): RankerModel {
   return {
     meta: w.meta,
     classIndex: new Map(w.meta.classes.map((c, i) => [c, i])),
-    features: (input, prepared) => extractFeatures(input, w.meta.blockWeights, prepared),
+    features: (input, prepared) => extractFeatures(input, w.meta.blockWeights, prepared, gramRows),
     probabilities(features) {
       const { rows, values } = resolve(features);
       // Float32 bias widened exactly; each class sums its terms in the features' order, as always.
