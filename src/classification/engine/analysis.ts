@@ -6,6 +6,7 @@ import type { ActivityCueDef, EvidenceKind } from '../knowledge/types.ts';
 import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './compile.ts';
 import { findMatches, type Match } from './matcher.ts';
 import { STOPWORDS, stem, type Token, tokenize } from './text.ts';
+import { SURVEY_WORDS } from './text-scan.ts';
 import type { VerdictReading } from './verdicts.ts';
 
 /**
@@ -121,19 +122,7 @@ const ADJECTIVAL = new Set([
   'type',
 ]);
 
-/** What a survey or a test is called: the substance named before one is what it looked for. */
-const SURVEYED = new Set([
-  'survey',
-  'surveys',
-  'test',
-  'tests',
-  'testing',
-  'analysis',
-  'sampling',
-  'assessment',
-  'screening',
-  'report',
-]);
+const SURVEYED: ReadonlySet<string> = new Set(SURVEY_WORDS);
 
 const APPROXIMATELY = new Set([
   'approx',

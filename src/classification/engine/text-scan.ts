@@ -63,6 +63,20 @@ export function cleanText(text: string): string {
   );
 }
 
+/** What a survey or a test is called: a substance named just before one is what it looked for. */
+export const SURVEY_WORDS: readonly string[] = [
+  'survey',
+  'surveys',
+  'test',
+  'tests',
+  'testing',
+  'analysis',
+  'sampling',
+  'assessment',
+  'screening',
+  'report',
+];
+
 /**
  * "no asbestos survey", "no PCB test": the substance a survey or test looks for (a subject of
  * data/classification/verdicts.json), then the survey or test, after "no": the test was not done.
@@ -77,7 +91,7 @@ const NO_SURVEY = (() => {
     .map((t) => t.replace(/ /g, '\\s+'))
     .join('|');
   return new RegExp(
-    `\\bno ((?:${term})(?: (?:or|and) (?:${term}))?) (survey|surveys|test|tests|testing|analysis|sampling|assessment|screening)(?: done| carried out| undertaken| completed)?\\b`,
+    `\\bno ((?:${term})(?: (?:or|and) (?:${term}))?) (${SURVEY_WORDS.join('|')})(?: done| carried out| undertaken| completed)?\\b`,
     'g',
   );
 })();
