@@ -1,4 +1,5 @@
-import type { DatabaseConnection, Driver, Kysely } from 'kysely';
+import type { DatabaseConnection, Kysely } from 'kysely';
+import { DelegatingDriver } from './delegating-driver.ts';
 import type { Database } from './schema.ts';
 
 /** What is to run once each connection's transaction commits; dropped when it rolls back. */
@@ -23,25 +24,10 @@ export async function afterCommit(trx: Kysely<Database>, then: () => void): Prom
 }
 
 /** A dialect's driver that runs what afterCommit was given once the COMMIT has returned. */
-export class AfterCommitDriver implements Driver {
-  readonly #driver: Driver;
-  constructor(driver: Driver) {
-    this.#driver = driver;
-  }
-  init = () => this.#driver.init();
-  acquireConnection = () => this.#driver.acquireConnection();
-  releaseConnection: Driver['releaseConnection'] = (c) => this.#driver.releaseConnection(c);
-  beginTransaction: Driver['beginTransaction'] = (c, settings) => this.#driver.beginTransaction(c, settings);
-  savepoint: Driver['savepoint'] = (c, name, compile) => this.#driver.savepoint!(c, name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, name, compile) =>
-    this.#driver.rollbackToSavepoint!(c, name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (c, name, compile) =>
-    this.#driver.releaseSavepoint!(c, name, compile);
-  destroy = () => this.#driver.destroy();
-
-  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+export class AfterCommitDriver extends DelegatingDriver {
+  override async commitTransaction(connection: DatabaseConnection): Promise<void> {
     try {
-      await this.#driver.commitTransaction(connection);
+      await super.commitTransaction(connection);
     } catch (error) {
       waiting.delete(connection);
       throw error;
@@ -53,8 +39,8 @@ export class AfterCommitDriver implements Driver {
     for (const run of then) queueMicrotask(run);
   }
 
-  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+  override async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     waiting.delete(connection);
-    await this.#driver.rollbackTransaction(connection);
+    await super.rollbackTransaction(connection);
   }
 }

@@ -15,6 +15,7 @@ import {
 import { LRUCache } from 'lru-cache';
 import { AfterCommitDriver } from './after-commit.ts';
 import type { Db } from './database.ts';
+import { DelegatingDriver } from './delegating-driver.ts';
 import type { Database } from './schema.ts';
 import { WalSync } from './wal-sync.ts';
 
@@ -121,27 +122,19 @@ class DurableSqliteDialect extends SqliteDialect {
   }
 }
 
-class DurableDriver implements Driver {
-  readonly #driver: Driver;
+class DurableDriver extends DelegatingDriver {
   readonly #sync: WalSync;
   constructor(driver: Driver, sync: WalSync) {
-    this.#driver = driver;
+    super(driver);
     this.#sync = sync;
   }
-  init = () => this.#driver.init();
-  acquireConnection = () => this.#driver.acquireConnection();
-  beginTransaction: Driver['beginTransaction'] = (c) => beginImmediate(c);
-  commitTransaction: Driver['commitTransaction'] = (c) => this.#driver.commitTransaction(c);
-  rollbackTransaction: Driver['rollbackTransaction'] = (c) => this.#driver.rollbackTransaction(c);
-  savepoint: Driver['savepoint'] = (c, name, compile) => this.#driver.savepoint!(c, name, compile);
-  rollbackToSavepoint: Driver['rollbackToSavepoint'] = (c, name, compile) =>
-    this.#driver.rollbackToSavepoint!(c, name, compile);
-  releaseSavepoint: Driver['releaseSavepoint'] = (c, name, compile) =>
-    this.#driver.releaseSavepoint!(c, name, compile);
-  destroy = () => this.#driver.destroy();
 
-  async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    await this.#driver.releaseConnection(connection);
+  override beginTransaction(connection: DatabaseConnection): Promise<void> {
+    return beginImmediate(connection);
+  }
+
+  override async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    await super.releaseConnection(connection);
     await this.#sync.durable();
   }
 }
