@@ -3,8 +3,7 @@
 // same lower-cased, accent-folded split. A classification reads its few texts several times over, so
 // the last texts' splits are kept and each reader only builds its own view of them.
 
-import { readFileSync } from 'node:fs';
-import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
+import { verdictFile } from './verdict-file.ts';
 
 /** A text split into words, with the separator that came before each word ('' at the start). */
 export interface TextScan {
@@ -59,7 +58,7 @@ export function cleanText(text: string): string {
       .replace(CONTRACTED_NOT, '$1 not')
       .replace(CANNOT, 'cannot')
       // "no asbestos survey": the survey was not done, which rules nothing out; not "no asbestos".
-      .replace(NO_SURVEY, '$1 $2 not done')
+      .replace(noSurveyPattern(), '$1 $2 not done')
   );
 }
 
@@ -81,20 +80,23 @@ export const SURVEY_WORDS: readonly string[] = [
  * "no asbestos survey", "no PCB test": the substance a survey or test looks for (a subject of
  * data/classification/verdicts.json), then the survey or test, after "no": the test was not done.
  */
-const NO_SURVEY = (() => {
-  const { subjects } = JSON.parse(readFileSync(`${CLASSIFICATION_DATA}verdicts.json`, 'utf8')) as {
-    subjects: Array<{ terms: string[] }>;
-  };
+let noSurvey: RegExp | undefined;
+
+/** Built at the first text cleaned: a command that classifies nothing never reads verdicts.json. */
+function noSurveyPattern(): RegExp {
+  if (noSurvey) return noSurvey;
+  const { subjects } = verdictFile() as { subjects: Array<{ terms: string[] }> };
   const term = subjects
     .flatMap((s) => s.terms)
     .sort((a, b) => b.length - a.length)
     .map((t) => t.replace(/ /g, '\\s+'))
     .join('|');
-  return new RegExp(
+  noSurvey = new RegExp(
     `\\bno ((?:${term})(?: (?:or|and) (?:${term}))?) (${SURVEY_WORDS.join('|')})(?: done| carried out| undertaken| completed)?\\b`,
     'g',
   );
-})();
+  return noSurvey;
+}
 
 const CONTRACTED_NOT = /\b(is|are|was|were|do|does|did|has|have|had|could|should|would|need)n['\u2019]?t\b/g;
 const CANNOT = /\bcan['\u2019]t\b/g;

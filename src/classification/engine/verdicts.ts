@@ -3,13 +3,12 @@
 // with its unit matched to the substance it measures ("TPH 12,000 mg/kg"), a statement that the
 // composition is unknown, or leaching (WAC) results, which WM3 says cannot classify a waste. The engine
 // reads a verdict ahead of the words that merely name a substance: it decides the side of a mirror pair.
-import { readFileSync } from 'node:fs';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { EvidenceKind } from '../knowledge/types.ts';
-import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
 import { doubted, markNegation, type Word, words } from '../ranker/negation.ts';
 import type { AssessmentAnswerValue } from '../types.ts';
+import { VERDICTS_PATH, verdictFile } from './verdict-file.ts';
 
 const Subject = Type.Object({
   kind: Type.String(),
@@ -52,8 +51,8 @@ const VerdictFile = Type.Object({
 });
 export type VerdictData = Static<typeof VerdictFile>;
 
-export function loadVerdictData(path = `${CLASSIFICATION_DATA}verdicts.json`): VerdictData {
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+export function loadVerdictData(path = VERDICTS_PATH): VerdictData {
+  const parsed = verdictFile(path);
   if (!Value.Check(VerdictFile, parsed)) throw new Error('verdicts.json does not match its schema');
   for (const m of [
     ...parsed.measures,
