@@ -42,4 +42,18 @@ describe('text scan', () => {
       expect(tokenize(joined)).toEqual(tokenize(`${joined}`.slice(0)));
     }
   });
+
+  it('reads a statement put as a question as a doubt in any sentence, and a real question as it is', () => {
+    expect(cleanText("hardcore, doesn't contain asbestos?")).toBe('hardcore, does not contain asbestos unsure?');
+    // The question is the second sentence: it is found after the first one's end, not from its start.
+    expect(cleanText('Broken bricks from a strip-out. Asbestos free? Skip 12')).toBe(
+      'broken bricks from a strip-out. asbestos free unsure? skip 12',
+    );
+    expect(cleanText('oily rags; what code is it? and the filters?')).toBe(
+      'oily rags; what code is it? and the filters unsure?',
+    );
+    // A long text with no question mark is left as it is (and not searched from each of its characters).
+    const long = `${'broken concrete and bricks '.repeat(70)}. no asbestos`;
+    expect(cleanText(long)).toBe(long.toLowerCase());
+  });
 });

@@ -41,18 +41,26 @@ export function stem(word: string): string {
   return w;
 }
 
+/**
+ * "doesn't contain asbestos?": a statement put as a question is a doubt, read as a word; a real question
+ * ("can we code it as...?", "what do I put?") is not. A text with no question mark is not searched.
+ */
+function markDoubts(text: string): string {
+  if (!text.includes('?')) return text;
+  return text.replace(ASKED, (sentence) =>
+    QUESTION_WORD.test(sentence) ? sentence : sentence.replace(/\?$/, ' unsure?'),
+  );
+}
+
 export function cleanText(text: string): string {
   return (
-    text
-      .toLowerCase()
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .replace(/&/g, ' and ')
-      // "doesn't contain asbestos?": a statement put as a question is a doubt, read as a word; a real
-      // question ("can we code it as...?", "what do I put?") is not.
-      .replace(ASKED, (sentence) =>
-        QUESTION_WORD.test(sentence) ? sentence : sentence.replace(/\?$/, ' unsure?'),
-      )
+    markDoubts(
+      text
+        .toLowerCase()
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f]/g, '')
+        .replace(/&/g, ' and '),
+    )
       // "isn't", "doesn't": the negation as a word of its own, as every reader of "not" expects it;
       // "can't" is a doubt ("can't say"), not a negation of what follows.
       .replace(CONTRACTED_NOT, '$1 not')
@@ -100,7 +108,9 @@ function noSurveyPattern(): RegExp {
 
 const CONTRACTED_NOT = /\b(is|are|was|were|do|does|did|has|have|had|could|should|would|need)n['\u2019]?t\b/g;
 const CANNOT = /\bcan['\u2019]t\b/g;
-const ASKED = /[^.!?;]*\?/g;
+// A sentence ending in a question mark. It starts at the text's start or after a sentence's end (the
+// look-behind), so a long sentence is read once, not again from each of its characters.
+const ASKED = /(?<![^.!?;])[^.!?;]*\?/g;
 const QUESTION_WORD =
   /\b(?:what|which|how|why|can|could|should|would|will|shall|may|is|are|do|does|did|where|who|whether|code|ewc)\b/;
 
