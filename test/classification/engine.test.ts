@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../src/classification/catalogue.ts';
-import { createLocalEngine } from '../../src/classification/engine/index.ts';
+import { createLocalEngine, createRuleEngine } from '../../src/classification/engine/index.ts';
 import { tokenize } from '../../src/classification/engine/text.ts';
 import { knowledge } from '../../src/classification/knowledge/index.ts';
 import type { ClassifyInput } from '../../src/classification/types.ts';
@@ -74,6 +74,33 @@ describe('the local engine reads waste as an expert does', () => {
 
   it('reads words in another order', () => {
     expect(top('tubes, fluorescent').ewc_code).toBe('20 01 21');
+  });
+
+  it('reads "fluorescent" before a garment or a colour as the colour, not a lamp', () => {
+    const answer = engine.classify({ description: 'fluorescent hi-vis vests' });
+    expect(answer.ranking[0].ewc_code).toBe('15 02 03');
+    expect(answer.ranking[0].is_hazardous).toBe(false);
+    const rules = createRuleEngine({ catalogue });
+    for (const description of [
+      'fluorescent hi-vis vests',
+      'fluorescent orange safety vests',
+      'fluorescent pink highlighter pens',
+    ]) {
+      // Neither the knowledge's lamp term nor the legal text of 20 01 21* reads the colour as a lamp, and
+      // the hazard check names no mercury.
+      const read = rules.classify({ description });
+      expect(
+        read.ranking.map((r) => r.ewc_code),
+        description,
+      ).not.toContain('20 01 21');
+      expect(engine.classify({ description }).hazardous_substances, description).toEqual([]);
+    }
+    // A lamp is still a lamp, and the rules read one whatever follows it in another clause.
+    for (const description of ['fluorescent tubes', 'fluorescents', 'fluorescent, sodium lamps']) {
+      expect(top(description).ewc_code, description).toBe('20 01 21');
+      expect(engine.classify({ description }).hazardous_substances, description).toEqual(['mercury']);
+    }
+    expect(rules.classify({ description: 'fluorescent - orange bin' }).ranking[0].ewc_code).toBe('20 01 21');
   });
 
   it('decides a mirror entry by the additional context, both ways', () => {

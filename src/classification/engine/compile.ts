@@ -46,6 +46,11 @@ export interface CompiledKnowledge {
   /** Single-word terms, used to rejoin split compounds ("plaster board"). */
   singleWords: ReadonlySet<string>;
   known: ReadonlySet<string>;
+  /**
+   * Single-word terms with the words that, directly after them, say they are not a waste word
+   * (ConceptDef.notBefore: "fluorescent vests"): such a word is not read against the legal text either.
+   */
+  notBefore: ReadonlyMap<string, string[][]>;
 }
 
 const SPEC = /^(\d\d \d\d \d\d)(?:@([\d.]+))?([hb])?(?:>([\d |]+))?(?:<([\d |]+))?$/;
@@ -77,7 +82,8 @@ function compileConcepts(defs: readonly ConceptDef[], catalogue: Catalogue) {
       options: def.codes.map((spec) => parseCodeSpec(spec, catalogue, def.id)),
       specificity: def.specificity ?? 1,
     };
-    for (const term of def.terms) terms.push({ tokens: termTokens(term), term, item: concept });
+    const notBefore = def.notBefore?.map(termTokens);
+    for (const term of def.terms) terms.push({ tokens: termTokens(term), term, item: concept, notBefore });
     if (def.cooccur) {
       groups.push({ groups: def.cooccur.map((g) => g.map((w) => stem(w.toLowerCase()))), item: concept });
     }
@@ -128,10 +134,14 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
   for (const e of catalogue.entries) for (const t of tokenize(e.description)) known.add(t.stem);
   const concepts = compileConcepts(knowledge.concepts, catalogue);
   const singleWords = new Set<string>();
+  const notBefore = new Map<string, string[][]>();
   for (const c of knowledge.concepts) {
     for (const term of c.terms) {
       const toks = termTokens(term);
-      if (toks.length === 1) singleWords.add(toks[0]);
+      if (toks.length !== 1) continue;
+      singleWords.add(toks[0]);
+      if (c.notBefore)
+        notBefore.set(toks[0], [...(notBefore.get(toks[0]) ?? []), ...c.notBefore.map(termTokens)]);
     }
   }
   return {
@@ -143,5 +153,6 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
     speller: createSpellingCorrector(vocabulary, known),
     singleWords,
     known,
+    notBefore,
   };
 }

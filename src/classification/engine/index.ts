@@ -20,7 +20,8 @@ import { type Analysis, analyse, type ConceptHit } from './analysis.ts';
 import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
 import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
-import { isNegated } from './matcher.ts';
+import { followedBy, isNegated } from './matcher.ts';
+import type { Token } from './text.ts';
 import { resolveOption } from './mirror.ts';
 import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
@@ -50,14 +51,19 @@ function addLegalText(
   analysis: Analysis,
   index: LegalTextIndex,
   catalogue: Catalogue,
+  notBefore: ReadonlyMap<string, string[][]>,
 ): void {
   const named = Math.max(0, ...[...candidates.values()].map((c) => c.score));
   const threshold = named >= 0.6 ? STRONG_SIMILARITY : MIN_SIMILARITY;
-  // Negated words ("not asbestos") are not read against the legal text either.
-  const tokens = [
-    ...analysis.description.filter((t) => !isNegated(analysis.description, t.index, t.index + 1)),
-    ...analysis.context.filter((t) => !isNegated(analysis.context, t.index, t.index + 1)),
-  ];
+  // Negated words ("not asbestos") are not read against the legal text either, nor a word the knowledge
+  // reads as no waste word where it stands ("fluorescent" in "fluorescent vests" is a colour).
+  const read = (field: Token[]) =>
+    field.filter((t) => {
+      if (isNegated(field, t.index, t.index + 1)) return false;
+      const after = notBefore.get(t.stem);
+      return !after || !followedBy(field, t.index + 1, after);
+    });
+  const tokens = [...read(analysis.description), ...read(analysis.context)];
   const rawOf = (stem: string) => tokens.find((t) => t.stem === stem)?.raw ?? stem;
   for (const m of index.search(tokens, 4)) {
     if (m.similarity < threshold) continue;
@@ -216,7 +222,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
       const mixture = mixtureHit(analysis);
       if (mixture) analysis.concepts.push(mixture);
       const candidates = scoreConcepts(analysis, compiled, catalogue);
-      addLegalText(candidates, analysis, legalText, catalogue);
+      addLegalText(candidates, analysis, legalText, catalogue, compiled.notBefore);
       const ranked = rank(candidates);
       const multiple = multipleWastes(ranked);
       const conflict = ranked[0] ? chapterFit(ranked[0].code, analysis.cues).conflict : false;

@@ -7,6 +7,8 @@ import { STOPWORDS, type Token } from './text.ts';
 
 export interface TermEntry<T> {
   tokens: string[];
+  /** Word sequences (stems) that, directly after the term, mean it is not this item (ConceptDef.notBefore). */
+  notBefore?: string[][];
   /** The term as written in the knowledge, for the reasoning. */
   term: string;
   item: T;
@@ -103,6 +105,12 @@ function sameClause(tokens: readonly Token[], from: number, to: number): boolean
   return true;
 }
 
+/** Whether one of the word sequences starts at `at`, in the same clause as the word before it. */
+export function followedBy(tokens: readonly Token[], at: number, sequences: string[][]): boolean {
+  if (at >= tokens.length || tokens[at].boundaryBefore) return false;
+  return sequences.some((seq) => seq.every((w, k) => tokens[at + k]?.stem === w));
+}
+
 function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Match<T>[]): void {
   for (let i = 0; i < tokens.length; i++) {
     for (const entry of index.byFirst.get(tokens[i].stem) ?? []) {
@@ -115,7 +123,7 @@ function phraseMatches<T>(tokens: readonly Token[], index: TermIndex<T>, out: Ma
           break;
         }
       }
-      if (!ok) continue;
+      if (!ok || (entry.notBefore && followedBy(tokens, i + n, entry.notBefore))) continue;
       const positions = new Array<number>(n);
       for (let k = 0; k < n; k++) positions[k] = i + k;
       out.push({

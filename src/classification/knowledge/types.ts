@@ -87,6 +87,11 @@ export interface ConceptDef {
   collective?: boolean;
   /** When this concept qualifies another waste ("oil drums", "soil with diesel"), the evidence it gives. */
   evidence?: EvidenceKind;
+  /**
+   * Words that, directly after a term, say the term is not this waste: "fluorescent" before "vests" or
+   * "orange" is a colour, not a lamp.
+   */
+  notBefore?: string[];
   flags?: Flag[];
   /** Waste-specific handling note shown in compliance.disposal_notes. */
   note?: string;
