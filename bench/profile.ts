@@ -5,13 +5,14 @@
 //   node bench/profile.ts 'generate-wtn (live)'            µs of CPU and of event loop per request
 //   node bench/profile.ts 'generate-wtn (live)' --profile  and where they went (profile kept in /tmp)
 //   node bench/profile.ts 'generate-wtn (live)' --sql      and its SQL statements' runs and time
+//   node bench/profile.ts 'generate-wtn (live)' --io       and its write calls and bytes (Linux)
 //   node bench/profile.ts 'generate-wtn (live)' --repeat 5 five measurements: least and median
 //   BENCH_SECONDS=10 node bench/profile.ts classify --profile --top 40
 //
 // CPU per request is process.cpuUsage() over the measured run divided by the requests answered; it
 // leaves out time blocked in a synchronous fsync, which the event-loop figure (busy time per request)
 // includes. A bare Fastify route is measured the same way first, for scale.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,6 +30,7 @@ const option = (name: string) => {
 };
 const profiling = args.includes('--profile');
 const timingSql = args.includes('--sql');
+const countingIo = args.includes('--io') && existsSync('/proc/self/io');
 const top = Number(option('--top') ?? 25);
 const repeat = Math.max(1, Number(option('--repeat') ?? 1));
 const filter = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(top|repeat)$/));
@@ -38,6 +40,15 @@ interface Measured {
   cpuUs: number;
   loopUs: number;
   profile?: CpuProfile;
+  /** The process's writes over the run (with --io): write calls, bytes given them, bytes sent to storage. */
+  io?: { calls: number; bytes: number; stored: number };
+}
+
+/** The process's write counters from /proc/self/io (every thread: SQLite's WAL and checkpoint writes too). */
+function writeCounters(): { calls: number; bytes: number; stored: number } {
+  const text = readFileSync('/proc/self/io', 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}: (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  return { calls: field('syscw'), bytes: field('wchar'), stored: field('write_bytes') };
 }
 
 async function measure(url: string, requests: BenchRequest[], withProfile: boolean): Promise<Measured> {
@@ -48,10 +59,12 @@ async function measure(url: string, requests: BenchRequest[], withProfile: boole
     await session.post('Profiler.setSamplingInterval', { interval: 100 });
     await session.post('Profiler.start');
   }
+  const io = countingIo ? writeCounters() : undefined;
   const cpu = process.cpuUsage();
   const loop = performance.eventLoopUtilization();
   const result = await load(url, requests);
   const used = process.cpuUsage(cpu);
+  const ioAfter = io ? writeCounters() : undefined;
   const busy = performance.eventLoopUtilization(loop);
   let profile: CpuProfile | undefined;
   if (withProfile) {
@@ -59,7 +72,20 @@ async function measure(url: string, requests: BenchRequest[], withProfile: boole
     session.disconnect();
   }
   const n = Math.max(1, result.total);
-  return { result, cpuUs: (used.user + used.system) / n, loopUs: (busy.active * 1000) / n, profile };
+  return {
+    result,
+    cpuUs: (used.user + used.system) / n,
+    loopUs: (busy.active * 1000) / n,
+    profile,
+    io:
+      io && ioAfter
+        ? {
+            calls: (ioAfter.calls - io.calls) / n,
+            bytes: (ioAfter.bytes - io.bytes) / n,
+            stored: (ioAfter.stored - io.stored) / n,
+          }
+        : undefined,
+  };
 }
 
 const line = (name: string, m: Measured) =>
@@ -107,6 +133,11 @@ async function main(): Promise<void> {
         console.log(line(scenario.name, m));
         if (repeat > 1) console.log(spread(runs));
         if (timingSql) console.log(`${statementReport(m.result.total, top)}\n`);
+        // Socket writes count too (one response a request); a WAL commit writes each page it changed.
+        if (m.io)
+          console.log(
+            `writes: ${m.io.calls.toFixed(1)} calls/req, ${(m.io.bytes / 1024).toFixed(1)} KiB/req given to write calls, ${(m.io.stored / 1024).toFixed(1)} KiB/req sent to storage\n`,
+          );
         if (m.profile) {
           const file = join(tmpdir(), `wcs-${scenario.name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`);
           writeFileSync(file, JSON.stringify(m.profile));
