@@ -131,6 +131,19 @@ describe('the local engine reads waste as an expert does', () => {
     expect(top('road planings, tested: no coal tar').ewc_code).toBe('17 03 02');
   });
 
+  it('reads the exception to a clean statement as evidence, however the rules tie ("non hazardous other than the oil")', () => {
+    // The rules read the water and the oil as two wastes of equal weight; the oil is still the water's
+    // contamination, so the clean entry moves to its hazardous side as it does for "apart from".
+    for (const description of [
+      'waste water, non hazardous other than the oil',
+      'waste water, non-hazardous apart from the oil',
+    ]) {
+      const answer = engine.classify({ description });
+      expect(answer.ranking[0].ewc_code, description).toBe('16 10 01');
+      expect(answer.ranking[0].is_hazardous, description).toBe(true);
+    }
+  });
+
   it('does not read a negated contaminant as evidence', () => {
     const answer = top({ description: 'brick rubble', additional_context: 'no asbestos, survey clear' });
     expect(['17 01 02', '17 01 07']).toContain(answer.ewc_code);

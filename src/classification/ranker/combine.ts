@@ -350,11 +350,15 @@ export function combine(
   // The rules' reading of hazardous evidence counts over the ranker's clean first choice only when it is
   // the rules' own first choice, its evidence is a hazardous substance named (and not negated), and
   // nothing assessed the waste.
+  // The rules' first choice, or choices: codes tied at the top are equally first.
+  const rulesFirst = new Set(
+    rulesRanking.filter((r) => r.confidence >= (rulesRanking[0]?.confidence ?? 0)).map((r) => r.ewc_code),
+  );
   const moves =
     !verdict.side && verdict.cleared.length === 0
       ? (rulesResult.evidenceMoves ?? []).filter(
           (m) =>
-            m.to === rulesRanking[0]?.ewc_code &&
+            rulesFirst.has(m.to) &&
             named.some((s) => m.terms.includes(s.term.toLowerCase()) && reflects(m.to, s, deps.catalogue)),
         )
       : [];
