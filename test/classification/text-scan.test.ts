@@ -44,7 +44,9 @@ describe('text scan', () => {
   });
 
   it('reads a statement put as a question as a doubt in any sentence, and a real question as it is', () => {
-    expect(cleanText("hardcore, doesn't contain asbestos?")).toBe('hardcore, does not contain asbestos unsure?');
+    expect(cleanText("hardcore, doesn't contain asbestos?")).toBe(
+      'hardcore, does not contain asbestos unsure?',
+    );
     // The question is the second sentence: it is found after the first one's end, not from its start.
     expect(cleanText('Broken bricks from a strip-out. Asbestos free? Skip 12')).toBe(
       'broken bricks from a strip-out. asbestos free unsure? skip 12',

@@ -21,11 +21,11 @@ import { compileKnowledge } from './compile.ts';
 import { isAlternativeOnly, rankingConfidences } from './confidence.ts';
 import { createLegalTextIndex, type LegalTextIndex } from './legal-text.ts';
 import { followedBy, isNegated } from './matcher.ts';
-import type { Token } from './text.ts';
 import { resolveOption } from './mirror.ts';
 import { mixtureHit } from './mixtures.ts';
 import { explain } from './reasoning.ts';
 import { type Candidate, chapterFit, scoreConcepts, withVerdict } from './scoring.ts';
+import type { Token } from './text.ts';
 import { createVerdictReader, withAnswer } from './verdicts.ts';
 
 const LEGAL_TEXT_WEIGHT = 0.5;
