@@ -133,15 +133,17 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
   for (const w of PROTECTED_WORDS) known.add(stem(w));
   for (const e of catalogue.entries) for (const t of tokenize(e.description)) known.add(t.stem);
   const concepts = compileConcepts(knowledge.concepts, catalogue);
+  // The single-word terms, read from the compiled index (tokenised once), with the word sequences that
+  // rule each out (a concept's sequences are one list, so a word named twice gets them once).
   const singleWords = new Set<string>();
   const notBefore = new Map<string, string[][]>();
-  for (const c of knowledge.concepts) {
-    for (const term of c.terms) {
-      const toks = termTokens(term);
-      if (toks.length !== 1) continue;
-      singleWords.add(toks[0]);
-      if (c.notBefore)
-        notBefore.set(toks[0], [...(notBefore.get(toks[0]) ?? []), ...c.notBefore.map(termTokens)]);
+  for (const [first, entries] of concepts.byFirst) {
+    for (const entry of entries) {
+      if (entry.tokens.length !== 1) continue;
+      singleWords.add(first);
+      const ruled = notBefore.get(first) ?? [];
+      for (const sequence of entry.notBefore ?? []) if (!ruled.includes(sequence)) ruled.push(sequence);
+      if (ruled.length > 0) notBefore.set(first, ruled);
     }
   }
   return {

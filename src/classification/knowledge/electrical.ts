@@ -30,7 +30,7 @@ export const electricalConcepts: ConceptDef[] = [
     terms: ['fluorescent tube', 'fluorescent tubes', 'fluorescent', 'fluorescents', 'strip light', 'strip lights', 'fluorescent lamps', 'fluorescent lamp', 'fluorescent light', 'fluorescent lights', 'fluorescent bulbs', 'cfl', 'cfls', 'compact fluorescent', 'energy saving bulb', 'energy saving bulbs', 'energy saving light bulbs', 'energy saving lamps', 'low energy bulbs', 'low energy light bulbs', 'gas discharge lamps', 'discharge lamps', 'sodium lamp', 'sodium lamps', 'sodium street lamps', 'street lamps', 'mercury lamps', 'hid lamps', 'metal halide', 'metal halide lamps', 'uv tubes', 'uv lamps', 'neon tubes', 'neon lights', 'fluorescent light tubes', 'tube lights', 'light tubes', 'lighting tubes'],
     codes: ['20 01 21', '16 02 13@0.3'],
     // "Fluorescent" before a garment, a colour or a paint names a colour, not a lamp (the same words as
-    // mercury's not_before in hazardous-substances.json).
+    // mercury's not_before in hazardous-substances.json; test/classification/ranker/hazards.test.ts checks).
     notBefore: ['vest', 'vests', 'jacket', 'jackets', 'tabard', 'tabards', 'clothing', 'workwear', 'coat', 'coats', 'trousers', 'safety', 'orange', 'yellow', 'green', 'pink', 'lime', 'paint', 'paints', 'marker', 'markers', 'highlighter', 'highlighters', 'pen', 'pens', 'tape', 'dye', 'dyes', 'pigment', 'pigments', 'ink', 'inks', 'spray', 'sign', 'signs', 'cones', 'hi vis', 'high vis', 'high visibility', 'hivis'],
     flags: ['MERCURY', 'WEEE'],
     note: 'lamps',

@@ -347,13 +347,13 @@ export function combine(
       : found.filter((s) => !verdict.clearedSubstances.includes(s.substance));
   const cleared = found.filter((s) => s.specific && verdict.clearedSubstances.includes(s.substance));
   if (cleared.length > 0) clearedOut(blended, cleared, deps.catalogue);
-  // The rules' reading of hazardous evidence counts over the ranker's clean first choice only when it is
-  // the rules' own first choice, its evidence is a hazardous substance named (and not negated), and
-  // nothing assessed the waste.
   // The rules' first choice, or choices: codes tied at the top are equally first.
   const rulesFirst = new Set(
     rulesRanking.filter((r) => r.confidence >= (rulesRanking[0]?.confidence ?? 0)).map((r) => r.ewc_code),
   );
+  // The rules' reading of hazardous evidence counts over the ranker's clean first choice only when it is
+  // one of the rules' own first choices, its evidence is a hazardous substance named (and not negated),
+  // and nothing assessed the waste.
   const moves =
     !verdict.side && verdict.cleared.length === 0
       ? (rulesResult.evidenceMoves ?? []).filter(

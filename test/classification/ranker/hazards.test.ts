@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../../src/classification/engine/index.ts';
+import { knowledge } from '../../../src/classification/knowledge/index.ts';
 import { applySubstances } from '../../../src/classification/ranker/blend.ts';
 import { reflects } from '../../../src/classification/ranker/hazards.ts';
 
@@ -19,6 +20,7 @@ const data = JSON.parse(
     codes: string[];
     specific: boolean;
     decides?: boolean;
+    not_before?: string[];
   }>;
 };
 
@@ -207,5 +209,14 @@ describe('a named substance in a waste nobody assessed', () => {
     });
     expect(gauze.hazardous_substances).not.toContain('acids');
     expect(gauze.ranking[0].ewc_code).toBe('16 08 01');
+  });
+});
+
+describe('"fluorescent" as a colour', () => {
+  it('is read by the same words in the rules (the lamp concept) and in the hazard check (mercury)', () => {
+    const lamp = knowledge.concepts.find((c) => c.id === 'fluorescent');
+    const mercury = data.substances.find((s) => s.substance === 'mercury');
+    expect(lamp?.notBefore?.length).toBeGreaterThan(0);
+    expect([...(lamp?.notBefore ?? [])].sort()).toEqual([...(mercury?.not_before ?? [])].sort());
   });
 });
