@@ -172,7 +172,7 @@ export const SITE_EXAMPLES = { site: { summary: 'A receiving site', value: SITE 
 export const SITE_LIST_EXAMPLES = { sites: { summary: 'One site', value: { data: [SITE] } } };
 
 const SUBMITTED = {
-  id: 'rcpt_RpqZV6h7ZwFy7Ov5jXqh',
+  id: 'rcpt_0VbVRL1spb2oasfVooGcrr7U',
   object: 'waste_receipt',
   mode: 'live',
   status: 'submitted',

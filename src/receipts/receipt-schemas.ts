@@ -374,7 +374,7 @@ export const ListReceiptsQuery = Type.Object(
       Type.String({
         maxLength: 60,
         description: 'The last id of the previous page.',
-        examples: ['rcpt_RpqZV6h7ZwFy7Ov5jXqh'],
+        examples: ['rcpt_0VbVRL1spb2oasfVooGcrr7U'],
       }),
     ),
     status: Type.Optional({ ...ReceiptStatusField, examples: ['needs_review'] }),
@@ -405,7 +405,7 @@ export const ReceiptParams = Type.Object({
   id: Type.String({
     maxLength: 60,
     description: 'The receipt id, `rcpt_…`.',
-    examples: ['rcpt_RpqZV6h7ZwFy7Ov5jXqh'],
+    examples: ['rcpt_0VbVRL1spb2oasfVooGcrr7U'],
   }),
 });
 

@@ -6,7 +6,7 @@ import { ApiError } from '../platform/errors.ts';
 import type { EventSink } from '../platform/events.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
-import { newId } from '../platform/ids.ts';
+import { newTimeOrderedId } from '../platform/ids.ts';
 import type { EwcLookup } from '../wtn/dependencies.ts';
 import { parseReference } from '../wtn/reference.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
@@ -99,7 +99,7 @@ export class ReceiptService {
     const now = this.#o.clock.now();
     const at = now.toISOString();
     const row: WasteReceiptRow = {
-      id: newId('rcpt'),
+      id: newTimeOrderedId('rcpt', 24, now.getTime()),
       organisation_id: scope.organisationId,
       mode: scope.mode,
       site_id: site.id,

@@ -4692,7 +4692,7 @@ export interface operations {
                 limit?: number;
                 /**
                  * @description The last id of the previous page.
-                 * @example rcpt_RpqZV6h7ZwFy7Ov5jXqh
+                 * @example rcpt_0VbVRL1spb2oasfVooGcrr7U
                  */
                 starting_after?: string;
                 /**
@@ -5136,7 +5136,7 @@ export interface operations {
             path: {
                 /**
                  * @description The receipt id, `rcpt_…`.
-                 * @example rcpt_RpqZV6h7ZwFy7Ov5jXqh
+                 * @example rcpt_0VbVRL1spb2oasfVooGcrr7U
                  */
                 id: string;
             };
@@ -5237,7 +5237,7 @@ export interface operations {
             path: {
                 /**
                  * @description The receipt id, `rcpt_…`.
-                 * @example rcpt_RpqZV6h7ZwFy7Ov5jXqh
+                 * @example rcpt_0VbVRL1spb2oasfVooGcrr7U
                  */
                 id: string;
             };
@@ -5549,7 +5549,7 @@ export interface operations {
             path: {
                 /**
                  * @description The receipt id, `rcpt_…`.
-                 * @example rcpt_RpqZV6h7ZwFy7Ov5jXqh
+                 * @example rcpt_0VbVRL1spb2oasfVooGcrr7U
                  */
                 id: string;
             };
