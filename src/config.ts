@@ -107,6 +107,13 @@ export const ConfigSchema = Type.Object({
     default: 'local',
     description: '`local`: the in-process engine; `llm`: an OpenAI-compatible model over the local engine.',
   }),
+  CLASSIFIER_THREADS: Type.Integer({
+    minimum: 0,
+    maximum: 16,
+    default: 1,
+    description:
+      'Worker threads that run the local engine beside the event loop, each with its own copy of the engine (about 100 MB). `0` classifies in the event loop. Answers are the same either way.',
+  }),
   LLM_BASE_URL: Type.Optional(
     Type.String({ pattern: '^https?://', description: 'OpenAI-compatible API base URL (with `/v1`).' }),
   ),

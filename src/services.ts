@@ -6,6 +6,7 @@ import { CarrierService } from './carriers/carrier-service.ts';
 import { CarrierRegisterStore } from './carriers/register-store.ts';
 import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
 import { createLocalEngine } from './classification/engine/index.ts';
+import { createEngineThreads, type EngineThreads } from './classification/engine/threads.ts';
 import { llmEngineFromConfig } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { LocalEngine } from './classification/types.ts';
@@ -87,6 +88,27 @@ function localEngineFor(catalogue: Catalogue): LocalEngine {
   return engine;
 }
 
+/**
+ * The engine's threads (CLASSIFIER_THREADS), likewise one set per process: each thread compiles its own
+ * engine once, started by the first classification that misses the cache and idle (never keeping the
+ * process alive) between requests.
+ */
+const engineThreads = new Map<number, EngineThreads>();
+
+function localClassifier(
+  local: LocalEngine,
+  threads: number,
+  logger: Infrastructure['logger'],
+): LocalEngine | EngineThreads {
+  if (threads === 0) return local;
+  let pool = engineThreads.get(threads);
+  if (!pool) {
+    pool = createEngineThreads({ threads, local, logger });
+    engineThreads.set(threads, pool);
+  }
+  return pool;
+}
+
 export function createServices(infra: Infrastructure): Services {
   const { config, db, clock, logger, redis } = infra;
   const accounts = new AccountService({
@@ -139,14 +161,17 @@ export function createServices(infra: Infrastructure): Services {
   const catalogue = getCatalogue();
   // With CLASSIFIER_ENGINE=llm the LLM engine answers live keys and the local engine test keys (a test
   // key never costs a model call); otherwise the local engine answers both.
+  // The LLM engine reads the in-process engine's candidates; what the local engine answers alone goes to
+  // its threads when there are any.
   const local = localEngineFor(catalogue);
+  const localAnswers = localClassifier(local, config.CLASSIFIER_THREADS, logger);
   const classification = createClassificationService({
     cache: cacheFor('classification', 10_000),
     clock,
     catalogue,
     logger,
-    engine: llmEngineFromConfig(config, { catalogue, local, logger }) ?? local,
-    testEngine: local,
+    engine: llmEngineFromConfig(config, { catalogue, local, logger }) ?? localAnswers,
+    testEngine: localAnswers,
   });
 
   const wtn = new WtnService({
