@@ -107,13 +107,16 @@ describe('the local engine on worker threads', () => {
     expect((await answers).map(kept)).toEqual(inputs.slice(0, 30).map((i) => kept(local.classify(i))));
   });
 
-  it('does not keep a process alive once its requests are answered', () => {
-    const run = spawnSync(process.execPath, [fileURLToPath(fixture('classify-once.ts'))], {
+  it.each([
+    ['once its requests are answered', 'warm', '1 20 01 21 hazardous'],
+    ['while it is still starting', 'early', '0 20 01 21 hazardous'],
+  ])('does not keep a process alive %s', (_, mode, printed) => {
+    const run = spawnSync(process.execPath, [fileURLToPath(fixture('classify-once.ts')), mode], {
       encoding: 'utf8',
       timeout: 30_000,
     });
     expect(run.error).toBeUndefined();
-    expect(run.stdout.trim()).toBe('1 20 01 21 hazardous');
+    expect(run.stdout.trim()).toBe(printed);
     expect(run.status).toBe(0);
   });
 });

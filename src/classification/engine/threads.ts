@@ -88,8 +88,6 @@ export function createEngineThreads(options: EngineThreadsOptions): EngineThread
 
   const spawn = (slot: number): Thread => {
     const worker = new Worker(options.workerUrl ?? new URL('./worker.ts', import.meta.url));
-    // An idle thread never keeps the process alive; one with requests in flight does (see send).
-    worker.unref();
     let started!: () => void;
     const thread: Thread = {
       worker,
@@ -126,6 +124,9 @@ export function createEngineThreads(options: EngineThreadsOptions): EngineThread
       retire(slot, thread, `exit code ${code}`);
       started();
     });
+    // An idle thread never keeps the process alive, one with requests in flight does (classify). After
+    // the listeners: adding a 'message' listener refers the thread again.
+    worker.unref();
     return thread;
   };
 
@@ -168,7 +169,15 @@ export function createEngineThreads(options: EngineThreadsOptions): EngineThread
     },
     async warm() {
       pick();
-      await Promise.all(threads.map((t) => t?.started));
+      await Promise.all(
+        threads.map(async (thread) => {
+          if (!thread) return;
+          // Whoever waits for the threads keeps the process alive meanwhile.
+          thread.worker.ref();
+          await thread.started;
+          if (thread.pending.size === 0) thread.worker.unref();
+        }),
+      );
     },
     async close() {
       closed = true;
