@@ -6,7 +6,7 @@ import { CarrierService } from './carriers/carrier-service.ts';
 import { CarrierRegisterStore } from './carriers/register-store.ts';
 import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
 import { createLocalEngine } from './classification/engine/index.ts';
-import { createEngineThreads, type EngineThreads } from './classification/engine/threads.ts';
+import { createEngineThreads, type EngineThreads } from './classification/engine-threads.ts';
 import { llmEngineFromConfig } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
 import type { LocalEngine } from './classification/types.ts';

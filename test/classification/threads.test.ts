@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../src/classification/catalogue.ts';
 import { createLocalEngine } from '../../src/classification/engine/index.ts';
-import { createEngineThreads, type EngineThreads } from '../../src/classification/engine/threads.ts';
+import { createEngineThreads, type EngineThreads } from '../../src/classification/engine-threads.ts';
 import type { ClassifyInput, EngineResult } from '../../src/classification/types.ts';
 import { createTestApp } from '../helpers/app.ts';
 

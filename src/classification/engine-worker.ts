@@ -1,11 +1,11 @@
-// A worker thread that runs the local engine for engine/threads.ts. Classification is pure CPU work
+// A worker thread that runs the local engine for engine-threads.ts. Classification is pure CPU work
 // (about a tenth of a millisecond); here it runs on another core instead of between the event loop's
 // requests. The thread compiles its own engine from the same files, says which version it compiled, and
 // then answers each { id, input } with the parts of the result the service keeps.
 import { parentPort } from 'node:worker_threads';
-import { getCatalogue } from '../catalogue.ts';
-import type { ClassifyInput, EngineResult } from '../types.ts';
-import { createLocalEngine } from './index.ts';
+import { getCatalogue } from './catalogue.ts';
+import { createLocalEngine } from './engine/index.ts';
+import type { ClassifyInput, EngineResult } from './types.ts';
 
 export interface EngineRequest {
   id: number;
@@ -18,7 +18,7 @@ export type EngineReply =
   | { id: number; error: string };
 
 const port = parentPort;
-if (!port) throw new Error('engine/worker.ts runs as a worker thread');
+if (!port) throw new Error('engine-worker.ts runs as a worker thread');
 const engine = createLocalEngine({ catalogue: getCatalogue() });
 
 port.on('message', ({ id, input }: EngineRequest) => {

@@ -1,5 +1,5 @@
 // The local engine on worker threads (CLASSIFIER_THREADS): each thread compiles its own copy of the
-// engine (engine/worker.ts) and classifies beside the event loop, which meanwhile parses, authenticates
+// engine (engine-worker.ts) and classifies beside the event loop, which meanwhile parses, authenticates
 // and answers other requests. The answers are the in-process engine's, byte for byte: the same code on
 // the same files, and a thread that reports another version is never used.
 //
@@ -9,8 +9,8 @@
 // engine and is replaced on the next request.
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
-import type { ClassificationEngine, ClassifyInput, EngineResult, LocalEngine } from '../types.ts';
-import type { EngineReply, EngineRequest } from './worker.ts';
+import type { EngineReply, EngineRequest } from './engine-worker.ts';
+import type { ClassificationEngine, ClassifyInput, EngineResult, LocalEngine } from './types.ts';
 
 /** After this many threads have died, classification stays in the event loop (and says so in the log). */
 export const MAX_THREAD_FAILURES = 5;
@@ -21,7 +21,7 @@ export interface EngineThreadsOptions {
   /** The in-process engine: its version is the one a thread must report, and it answers meanwhile. */
   local: LocalEngine;
   logger?: Pick<Logger, 'warn' | 'error'>;
-  /** The thread's script: engine/worker.ts, or one that runs it and adds a fault (the tests). */
+  /** The thread's script: engine-worker.ts, or one that runs it and adds a fault (the tests). */
   workerUrl?: URL;
 }
 
@@ -87,7 +87,7 @@ export function createEngineThreads(options: EngineThreadsOptions): EngineThread
   };
 
   const spawn = (slot: number): Thread => {
-    const worker = new Worker(options.workerUrl ?? new URL('./worker.ts', import.meta.url));
+    const worker = new Worker(options.workerUrl ?? new URL('./engine-worker.ts', import.meta.url));
     let started!: () => void;
     const thread: Thread = {
       worker,
