@@ -82,6 +82,7 @@ export function targetOf(app: FastifyInstance, url: string): BenchTarget {
 const HARNESS_FILES = [
   'run.ts',
   'load.ts',
+  'receiver.ts',
   'scenario.ts',
   'harness.ts',
   'profile.ts',

@@ -2,19 +2,39 @@
 // the in-process worker (the event written in the note's transaction, delivered over loopback, signed);
 // then listing events; then how fast one instance drains a backlog of deliveries, and how long one
 // organisation's deliveries wait while another's receivers hang.
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import pino from 'pino';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { WebhookReceiver } from '../test/helpers/webhook-receiver.ts';
 import type { BenchMeasurement, BenchScenario, BenchTarget } from './scenario.ts';
 
-// Unref'd, as the other modules' stand-ins: `npm run bench` exits once it has printed its figures.
-const receiver = (await new WebhookReceiver().start()).unref();
-// The receiver records nothing in a benchmark: only the delivery path is measured.
-receiver.received.push = () => 0;
+/**
+ * The receiver the first scenario delivers to, in its own process (receiver.ts): only the
+ * delivery path is the service's work. Started on first use; its pipes are unref'd, as the other
+ * modules' stand-ins are, so `npm run bench` exits once it has printed its figures (and the receiver,
+ * its stdin closed, with it).
+ */
+let receiverUrl: Promise<string> | undefined;
+function remoteReceiver(): Promise<string> {
+  receiverUrl ??= (async () => {
+    const child = spawn(process.execPath, [join(import.meta.dirname, 'receiver.ts')], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const [line] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+    child.unref();
+    (child.stdin as unknown as Socket).unref();
+    (child.stdout as unknown as Socket).unref();
+    return line;
+  })();
+  return receiverUrl;
+}
 
 const NOTE = JSON.stringify({
   producer: {
@@ -43,7 +63,7 @@ async function subscribedKey(target: BenchTarget): Promise<string> {
     method: 'POST',
     url: '/v1/webhook-endpoints',
     headers: { authorization: `Bearer ${key}` },
-    payload: { url: receiver.url, events: ['wtn.created'] },
+    payload: { url: await remoteReceiver(), events: ['wtn.created'] },
   });
   if (res.statusCode !== 201) throw new Error(`endpoint: ${res.statusCode} ${res.body}`);
   return key;
