@@ -385,6 +385,28 @@ describe('the local engine reads waste as an expert does', () => {
     expect(offensive.confidence).toBeGreaterThanOrEqual(0.9);
   });
 
+  it('never states a code at 0.9 on word statistics alone, on either side, and says why', () => {
+    // Nothing the engine knows of the List matches these; the ranker's words point to a hazardous entry
+    // ("orange" is the colour of an infectious-waste bag, "fluorescent" names lamps) or, for dental
+    // amalgam traps, to a grease trap's clean entry.
+    for (const [description, hazardous] of [
+      ['orange peel', true],
+      ['orange traffic cones', true],
+      ['fluorescent pink highlighter pens', true],
+      ['chairside traps', false],
+    ] as const) {
+      const answer = top(description);
+      expect(answer.is_hazardous, description).toBe(hazardous);
+      expect(answer.confidence, description).toBeLessThan(0.9);
+      expect(answer.reasoning, description).toContain('rests on word statistics alone');
+    }
+    // The same colour where the engine knows the waste: the rules' answer keeps its confidence.
+    const bags = top({ description: 'orange bags of clinical waste', source_industry: 'GP surgery' });
+    expect(bags.ewc_code).toBe('18 01 03');
+    expect(bags.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(bags.reasoning).not.toContain('word statistics alone');
+  });
+
   it('reads a real waste from a named producer at low confidence, rather than giving no code; gibberish gets none', () => {
     // The List has no entry for stabiliser: the chapter is right and the code is left for a person to check.
     const stabiliser = engine.classify({

@@ -254,6 +254,15 @@ const UNPAIRED_CAP = 0.6;
 /** Mirror entries whose hazardous side applies only when contamination is known (questions.json). */
 const PRESUMED_CLEAN: ReadonlySet<string> = new Set(questions().mirror.presumed_clean.codes);
 
+/**
+ * A code that nothing the engine knows of the List supports (no entry, synonym or guidance matched a
+ * waste in the words, no hazardous substance was named, no assessment was given) rests on the ranker's
+ * word statistics alone: "orange" in "orange peel" is the colour of an infectious-waste bag, and
+ * "traps" in "chairside traps" (dental amalgam, hazardous) reads as a grease trap. It is never stated at
+ * 0.9 or more, where an answer is accepted without a look, on either side.
+ */
+const WORDS_ALONE_CAP = 0.85;
+
 /** A description that names no waste ("mixed waste") is answered below the LOW_CONFIDENCE line. */
 const VAGUE_CAP = 0.3;
 
@@ -445,6 +454,13 @@ export function combine(
   // A "99" entry is right only when no other entry fits. Unless the engine's knowledge names it (offensive
   // waste is 20 01 99 in GOV.UK's guidance), the words alone cannot show that: a person checks.
   if (top[0] && lastResort(top[0])) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
+  const wordsAlone =
+    rulesRanking.length === 0 &&
+    named.length === 0 &&
+    !side &&
+    top[0] !== undefined &&
+    topConfidence > WORDS_ALONE_CAP;
+  if (wordsAlone) topConfidence = WORDS_ALONE_CAP;
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
@@ -464,6 +480,7 @@ export function combine(
             (share[i] / ((settled ? decidedShare : share[0]) || 1)) * topConfidence,
           );
     const ranked = toRanked(c, conf, rules, deps, read);
+    if (i === 0 && wordsAlone) ranked.reasoning += WORDS_ALONE_REASONING;
     if (i === 0) {
       ranked.mirror_undecided = undecided;
       if (side && isMirror(c.code, deps.catalogue))
@@ -488,6 +505,9 @@ export function combine(
     verdict,
   };
 }
+
+const WORDS_ALONE_REASONING =
+  ' No entry of the List, and none of the guidance the engine holds, matched a waste in these words: this code rests on word statistics alone. Check what the waste is before relying on it.';
 
 function isMirror(code: string | undefined, catalogue: Catalogue): boolean {
   return (catalogue.get(code ?? '')?.mirror_of.length ?? 0) > 0;
