@@ -262,6 +262,8 @@ const PRESUMED_CLEAN: ReadonlySet<string> = new Set(questions().mirror.presumed_
  * 0.9 or more, where an answer is accepted without a look, on either side.
  */
 const WORDS_ALONE_CAP = 0.85;
+const WORDS_ALONE_REASONING =
+  ' No entry of the List, and none of the guidance the engine holds, matched a waste in these words: this code rests on word statistics alone. Check what the waste is before relying on it.';
 
 /** A description that names no waste ("mixed waste") is answered below the LOW_CONFIDENCE line. */
 const VAGUE_CAP = 0.3;
@@ -505,9 +507,6 @@ export function combine(
     verdict,
   };
 }
-
-const WORDS_ALONE_REASONING =
-  ' No entry of the List, and none of the guidance the engine holds, matched a waste in these words: this code rests on word statistics alone. Check what the waste is before relying on it.';
 
 function isMirror(code: string | undefined, catalogue: Catalogue): boolean {
   return (catalogue.get(code ?? '')?.mirror_of.length ?? 0) > 0;
