@@ -78,7 +78,7 @@ export function consigneeReturnRoute(
             },
           },
           400: errorResponse(
-            'The quarter or the recipient is not valid, or the producer named sent nothing that quarter.',
+            'The quarter or the recipient is not valid, the producer named sent nothing that quarter, or a code prefix was given that several producers use.',
             [
               {
                 summary: 'Bad quarter',

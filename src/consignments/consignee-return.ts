@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
+import { ApiError } from '../platform/errors.ts';
 import type {
   ConsigneeReturn,
   ConsignmentOutcome,
@@ -202,13 +203,37 @@ export const RETURN_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => nam
 
 export type ReturnRecipient = { kind: 'agency' } | { kind: 'producer'; producer: string };
 
-/** The producer's own consignments: its Part A2 name (case and spaces aside) or its code prefix (RATPES). */
-function isProducers(consignment: ReturnConsignment, producer: string): boolean {
+/** A Part A2 name as compared: case and runs of spaces aside. */
+const nameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The producer's own consignments: those under its Part A2 name, or under its code prefix (RATPES) when
+ * no name matches. Prefixes are shared (Garage Services Ltd and Garage Supplies Ltd are both GARAGE; every
+ * exempt Welsh premises is EXEMPT), and a return must go to each producer alone, so a prefix that more
+ * than one producer of the quarter uses is refused with their names.
+ */
+function producersConsignments(consignments: ReturnConsignment[], producer: string): ReturnConsignment[] {
   const wanted = producer.trim();
-  if (wanted === '') return false;
-  const name = consignment.producer.name.trim().toLowerCase();
-  const prefix = consignment.consignment_code.split('/')[0].toUpperCase();
-  return name === wanted.toLowerCase() || prefix === wanted.toUpperCase();
+  if (wanted === '') return [];
+  const byName = consignments.filter((c) => nameKey(c.producer.name) === nameKey(wanted));
+  if (byName.length > 0) return byName;
+  const byPrefix = consignments.filter(
+    (c) => c.consignment_code.split('/')[0].toUpperCase() === wanted.toUpperCase(),
+  );
+  const names = [...new Map(byPrefix.map((c) => [nameKey(c.producer.name), c.producer.name])).values()];
+  if (names.length > 1) {
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `${wanted.toUpperCase()} is the code prefix of ${names.length} producers in this return (${names.join('; ')}): name the producer as in Part A2, so that each is sent only its own consignments.`,
+      [
+        {
+          field: 'producer',
+          issue: `is the code prefix of ${names.length} producers: give the producer's name`,
+        },
+      ],
+    );
+  }
+  return byPrefix;
 }
 
 /**
@@ -219,13 +244,13 @@ function isProducers(consignment: ReturnConsignment, producer: string): boolean 
  * GOV.UK: the Agency and the producer must each be sent a separate return, not copies of one document.
  * `agency` gets every consignment; a null return (nothing received) is the header row with no data rows,
  * so say "null return" when sending it (the JSON's `null_return`). `producer` gets only the consignments
- * whose producer name or code prefix matches, and null when there are none.
+ * of the producer named (by Part A2 name, or by a code prefix only it uses), and null when there are none.
  */
 export function returnCsv(ret: ConsigneeReturn, recipient: ReturnRecipient): string | null {
   const consignments =
     recipient.kind === 'agency'
       ? ret.consignments
-      : ret.consignments.filter((c) => isProducers(c, recipient.producer));
+      : producersConsignments(ret.consignments, recipient.producer);
   if (recipient.kind === 'producer' && consignments.length === 0) return null;
   const rows = consignments.flatMap((consignment) =>
     consignment.lines.map((line) =>

@@ -144,7 +144,8 @@ export class ConsignmentStore {
     const generate = content.consignment_code === '';
     let multiple: ConsignmentContent['multiple_collection'] = null;
     if (item.roundNumber !== null) {
-      const collection = await this.#next(trx, scope, `round:${item.codePrefix}:${item.roundNumber}`);
+      // One sequence per round, whatever premises the collection is from (reg 38: 1, 2, 3... through the round).
+      const collection = await this.#next(trx, scope, `round:${item.roundNumber}`);
       multiple = { round_number: item.roundNumber, collection_number: collection };
     }
     // Another instance may take a code (or the key) between our look and our insert: the unique

@@ -102,6 +102,15 @@ export function partC(
       `must not be after today (${today}): Part C certifies a collection made`,
     );
   }
+  // The note is made before the waste leaves: one written for a collection already made is not a note.
+  const made = londonDate(new Date(note.created_at));
+  if (date < made) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/collection_date',
+      `must not be before ${made}, the day this note was made: a consignment note is prepared before the waste is collected`,
+    );
+  }
   const registration = verification.registrations[0];
   return {
     ...signer,

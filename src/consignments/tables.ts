@@ -53,7 +53,7 @@ export interface ConsignmentSigningLinkRow {
 
 /**
  * Counters: the last number given for a producer's codes (`code:GARAGE`) and for a round of a multiple
- * collection (`round:GARAGE:R12`). Incremented in the transaction that uses the number.
+ * collection, one per round whatever premises it visits (`round:R12`). Incremented in the transaction that uses the number.
  */
 export interface ConsignmentSequenceRow {
   organisation_id: string;

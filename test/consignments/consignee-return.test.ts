@@ -276,6 +276,24 @@ describe('returnCsv', () => {
     expect(new Set(rat.map((r) => r.producer_name))).toEqual(new Set(['Rat Pest Control Ltd']));
   });
 
+  it('never gives one producer another that shares its code prefix: the shared prefix is refused with both names', () => {
+    const supplies = receivedNote({
+      id: 'cn_supplies',
+      code: 'ACMEGA/00007',
+      received: '2026-11-20',
+      producer: { name: 'Acme  Gaskets Ltd', postcode: 'SO15 1AA' },
+    });
+    const ret = returnOf([...notes, supplies]);
+    expect(() => returnCsv(ret, { kind: 'producer', producer: 'acmega' })).toThrow(
+      /ACMEGA is the code prefix of 2 producers in this return \(Acme Garages Ltd; Acme {2}Gaskets Ltd\): name the producer/,
+    );
+    // By name each gets its own, however the spaces fall.
+    const gaskets = rowsOf(returnCsv(ret, { kind: 'producer', producer: 'acme gaskets ltd' })!);
+    expect(gaskets.map((r) => r.consignment_code)).toEqual(['ACMEGA/00007']);
+    const garages = rowsOf(returnCsv(ret, { kind: 'producer', producer: 'Acme Garages Ltd' })!);
+    expect(garages.map((r) => r.consignment_code)).toEqual(['ACMEGA/00001', 'ACMEGA/00002']);
+  });
+
   it('has nothing for a producer with no consignment in the quarter', () => {
     const ret = returnOf(notes);
     expect(returnCsv(ret, { kind: 'producer', producer: 'Nobody Ltd' })).toBeNull();

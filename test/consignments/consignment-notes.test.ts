@@ -263,6 +263,22 @@ describe('Parts C, D and E in legal order', () => {
     expect((await t.get(`/v1/consignment-notes/${note.id}`)).json()).toEqual(e);
   });
 
+  it('refuses a Part C dated before the note was made: a note is prepared before the waste leaves', async () => {
+    const note = await t.create(garageBody());
+    const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...PART_C,
+      collection_date: '2026-11-26',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.details).toEqual([
+      { field: '/collection_date', issue: expect.stringContaining('must not be before 2026-11-27') },
+    ]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('awaiting_collection');
+    // The day it was made is a day it may be collected.
+    const c = await t.sign(note.id, { ...PART_C, collection_date: '2026-11-27' });
+    expect(c.parts.C?.collection_date).toBe('2026-11-27');
+  });
+
   it('Part E answers every line: an accepted one names its operation, a rejected one its reason', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ ewc_code: '16 06 01*' })] }));
     await t.sign(note.id, PART_C);
@@ -394,6 +410,28 @@ describe('multiple collections and the quarterly return', () => {
     expect(producer.body.trim().split('\r\n')).toHaveLength(4);
     const bad = await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q5`);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('numbers a round through several producers 1, 2, 3 in the order collected, one sequence per round', async () => {
+    const at = (name: string, round: string) =>
+      garageBody({
+        producer: { ...(garageBody().producer as object), name },
+        multiple_collection: { round_number: round },
+      });
+    const collected = [];
+    for (const name of ['Roundway Garage Ltd', 'Pest Patrol Ltd', 'Roundway Garage Ltd']) {
+      collected.push(await t.create(at(name, 'RW1')));
+    }
+    expect(collected.map((n) => [n.consignment_code, n.multiple_collection])).toEqual([
+      ['ROUNDW/00001', { round_number: 'RW1', collection_number: 1 }],
+      ['PESTPA/00001', { round_number: 'RW1', collection_number: 2 }],
+      ['ROUNDW/00002', { round_number: 'RW1', collection_number: 3 }],
+    ]);
+    // Another round starts again from 1.
+    expect((await t.create(at('Pest Patrol Ltd', 'RW2'))).multiple_collection).toEqual({
+      round_number: 'RW2',
+      collection_number: 1,
+    });
   });
 });
 

@@ -147,3 +147,38 @@ describe(`transfer notes made before signatures (${usingPostgres() ? 'PostgreSQL
     }
   });
 });
+
+describe(`collection numbers moving to one sequence per round (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('continues a round from the highest number any producer of it reached, so none is given twice', async () => {
+    const db = await freshDatabase();
+    try {
+      await migrateUpTo(db, '0018-webhook-due-index');
+      for (const [organisation, name, last] of [
+        ['org_1', 'round:GARAGE:R1', 4],
+        ['org_1', 'round:PESTCO:R1', 2],
+        ['org_1', 'round:GARAGE:R2', 1],
+        ['org_1', 'code:GARAGE', 9],
+        ['org_2', 'round:PESTCO:R1', 7],
+      ] as const) {
+        await sql`insert into consignment_sequences (organisation_id, mode, name, last_number)
+          values (${organisation}, 'live', ${name}, ${last})`.execute(db.kysely);
+      }
+      await migrateToLatest(db);
+      const rows = await db.kysely
+        .selectFrom('consignment_sequences')
+        .select(['organisation_id', 'name', 'last_number'])
+        .where('name', 'not like', 'round:%:%')
+        .orderBy('organisation_id')
+        .orderBy('name')
+        .execute();
+      expect(rows.map((r) => [r.organisation_id, r.name, Number(r.last_number)])).toEqual([
+        ['org_1', 'code:GARAGE', 9],
+        ['org_1', 'round:R1', 4],
+        ['org_1', 'round:R2', 1],
+        ['org_2', 'round:R1', 7],
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
+});

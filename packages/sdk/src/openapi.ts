@@ -6764,7 +6764,7 @@ export interface operations {
                     "text/csv": string;
                 };
             };
-            /** @description The quarter or the recipient is not valid, or the producer named sent nothing that quarter. */
+            /** @description The quarter or the recipient is not valid, the producer named sent nothing that quarter, or a code prefix was given that several producers use. */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
