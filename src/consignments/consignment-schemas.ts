@@ -242,6 +242,12 @@ export const SignConsignmentBody = Type.Object(
     collection_time: Type.Optional(
       Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'Part C: HH:MM, UK local time.' }),
     ),
+    nrw_register_checked: Type.Optional(
+      Type.Boolean({
+        description:
+          "Part C: true when the carrier is registered with Natural Resources Wales and the number was checked on NRW's public register, which cannot be queried: a number the Environment Agency's register does not hold is then signed, recorded as checked there by the signer.",
+      }),
+    ),
     received_date: Type.Optional(
       Type.String({ format: 'date', description: 'Part E: the day the waste arrived (default today).' }),
     ),
@@ -301,6 +307,12 @@ export const PartC = Type.Object({
   carrier_name: Nullable(Type.String()),
   register_status: Type.String({ description: 'What the register said when Part C was signed.' }),
   register_checked_by: Type.String({ description: 'ea_api, mirror, history or sandbox.' }),
+  nrw_register_checked: Type.Optional(
+    Type.Literal(true, {
+      description:
+        "Present when the Environment Agency's register did not hold the number and the signer declared it checked on Natural Resources Wales's public register.",
+    }),
+  ),
   registration_expiry_date: Nullable(Type.String()),
   vehicle_registration: Type.String(),
   collection_date: Type.String(),

@@ -499,7 +499,7 @@ export class ConsignmentService {
     const verification = await this.#o.carriers.verify({ registration_number: number }, scope.mode, {
       deadlineMs: this.#o.registerDeadlineMs,
     });
-    refuseUnregistered(number, verification);
+    refuseUnregistered(number, verification, body.nrw_register_checked === true);
     return {
       part: 'C',
       document: partC(note, body, signer, number, verification, issues),

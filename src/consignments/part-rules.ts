@@ -120,6 +120,9 @@ export function partC(
     register_status: verification.status,
     register_checked_by: verification.verification.origin,
     registration_expiry_date: registration?.expiry_date ?? null,
+    ...(verification.status === 'not_found' && body.nrw_register_checked === true
+      ? { nrw_register_checked: true as const }
+      : {}),
     vehicle_registration: vehicle,
     collection_date: date,
     collection_time: body.collection_time ?? LONDON_TIME.format(at),
@@ -128,11 +131,20 @@ export function partC(
   };
 }
 
+/** How the API asks for a Welsh carrier's Part C (the signing page words it as its own box). */
+export const SIGN_AS_NRW_CHECKED = 'sign Part C with nrw_register_checked: true.';
+
 /**
  * The register's answer for Part C: an expired or unknown carrier is refused (the consignor must not
  * hand hazardous waste to it: s.34 EPA 1990), as a lower tier is not (it may carry its own waste).
+ * Natural Resources Wales keeps its own register, which cannot be queried, so a number the Environment
+ * Agency's does not hold is signed when the signer declares it checked there (`nrw_register_checked`).
  */
-export function refuseUnregistered(number: string, verification: CarrierVerification): void {
+export function refuseUnregistered(
+  number: string,
+  verification: CarrierVerification,
+  nrwRegisterChecked: boolean,
+): void {
   if (verification.status === 'expired') {
     const expiry = verification.registrations[0]?.expiry_date;
     throw new ApiError(
@@ -141,10 +153,10 @@ export function refuseUnregistered(number: string, verification: CarrierVerifica
       [{ field: '/registration_number', issue: 'is an expired registration' }],
     );
   }
-  if (verification.status === 'not_found') {
+  if (verification.status === 'not_found' && !nrwRegisterChecked) {
     throw new ApiError(
       'CARRIER_NOT_REGISTERED',
-      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over.`,
+      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over. A carrier registered in Wales is on Natural Resources Wales's register instead, which this service cannot query: check the number there, and if NRW lists it as registered, ${SIGN_AS_NRW_CHECKED}`,
       [{ field: '/registration_number', issue: 'is not on the public register' }],
     );
   }
@@ -215,13 +227,35 @@ export function partE(
         'is required when the waste is rejected',
       );
     }
+    // An answer that says two things is refused rather than half kept: the part is final once signed.
+    if (line.accepted && reason) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/rejection_reason`,
+        'is only for rejected waste: leave it out, or set accepted to false',
+      );
+    }
+    if (!line.accepted && operation) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/operation`,
+        'is only for accepted waste: rejected waste is not recovered or disposed of here',
+      );
+    }
+    if (line.accepted && line.quantity_received_kg === 0) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/quantity_received_kg`,
+        'must be more than 0 for accepted waste: waste that did not arrive is rejected, with the reason',
+      );
+    }
     lines.push({
       line: line.line,
       ewc_code: b.ewc_code,
       quantity_received_kg: line.quantity_received_kg,
       accepted: line.accepted,
       rejection_reason: line.accepted ? null : reason,
-      operation: line.accepted ? operation : operation || null,
+      operation: line.accepted ? operation : null,
     });
   }
   for (let n = 1; n <= note.lines.length && given.length > 0; n++) {

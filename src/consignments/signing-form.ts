@@ -9,6 +9,7 @@ import {
 } from '../platform/signing/signing-form.ts';
 import type { ErrorItem } from '../platform/signing/signing-form-view.ts';
 import type { ConsignmentNote, Part, SignConsignmentBody } from './consignment-schemas.ts';
+import { SIGN_AS_NRW_CHECKED } from './part-rules.ts';
 
 /**
  * The form a consignment note's signing link opens, read into the body the service signs with. What a
@@ -41,6 +42,9 @@ const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** What the Part C box "checked on NRW's register" sends when ticked. */
+export const NRW_CHECKED = 'checked';
+
 /** The form as first shown: a collection or a receipt dated today, the carrier Part A named. */
 export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartFormValues {
   const fields: Record<string, string> = { on_behalf_of: '' };
@@ -49,6 +53,7 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.vehicle_registration = '';
     fields.collection_date = londonDate(now);
     fields.collection_time = LONDON_TIME.format(now);
+    fields.nrw_register_checked = '';
   }
   if (part === 'E') fields.received_date = londonDate(now);
   return { signature: EMPTY_SIGNATURE, fields };
@@ -58,7 +63,13 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
 export function fieldIds(note: ConsignmentNote, part: Part): string[] {
   const ids = ['name', 'position', 'on_behalf_of'];
   if (part === 'C') {
-    ids.push('registration_number', 'vehicle_registration', 'collection_date', 'collection_time');
+    ids.push(
+      'registration_number',
+      'vehicle_registration',
+      'collection_date',
+      'collection_time',
+      'nrw_register_checked',
+    );
   }
   if (part === 'E') {
     ids.push('received_date');
@@ -103,6 +114,7 @@ export function readPartForm(
     body.vehicle_registration = given(fields.vehicle_registration);
     body.collection_date = given(fields.collection_date);
     body.collection_time = given(fields.collection_time);
+    if (fields.nrw_register_checked === NRW_CHECKED) body.nrw_register_checked = true;
   }
   if (part === 'E') {
     body.received_date = given(fields.received_date);
@@ -120,8 +132,9 @@ export function readPartForm(
         line: i + 1,
         quantity_received_kg: quantity ?? 0,
         accepted: choice === 'accepted',
-        rejection_reason: given(fields[lineField(i, 'rejection_reason')]),
-        operation: given(fields[lineField(i, 'operation')]),
+        // The page shows both boxes; only the one the choice asks for is the signer's answer.
+        rejection_reason: choice === 'rejected' ? given(fields[lineField(i, 'rejection_reason')]) : undefined,
+        operation: choice === 'accepted' ? given(fields[lineField(i, 'operation')]) : undefined,
       };
     });
   }
@@ -169,6 +182,8 @@ export function problemsOf(error: ApiError, ids: readonly string[]): Problems {
     general.unshift(
       "We could not check the carrier's registration with the Environment Agency's register just now, so nothing has been signed. Wait a minute, then press Sign again.",
     );
+  } else if (error.code === 'CARRIER_NOT_REGISTERED') {
+    general.unshift(error.message.replace(SIGN_AS_NRW_CHECKED, 'tick “Registered in Wales” and sign again.'));
   } else if (
     (error.code !== 'CONSIGNMENT_NOTE_INVALID' && error.code !== 'INVALID_REQUEST') ||
     !error.details?.length

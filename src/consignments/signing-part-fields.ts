@@ -4,7 +4,7 @@ import { describedBy, field, fieldError, textField } from '../platform/signing/s
 import { type Html, html } from '../portal/html.ts';
 import { type ConsignmentLine, type ConsignmentNote, OPERATIONS, type Part } from './consignment-schemas.ts';
 import { containerText } from './pdf/wording.ts';
-import { lineField } from './signing-form.ts';
+import { lineField, NRW_CHECKED } from './signing-form.ts';
 
 /**
  * Recovery (R) and disposal (D) operations, shortened from Waste Framework Directive Annex II and
@@ -64,6 +64,12 @@ function partCFields(values: Values, errors: FormErrors): Html {
     <div class="field-pair">
       ${textField({ id: 'collection_date', label: 'Collection date', type: 'date', value: values.collection_date, errors })}
       ${textField({ id: 'collection_time', label: 'Time (UK)', type: 'time', value: values.collection_time, errors })}
+    </div>
+    <div class="field checkbox${errors.nrw_register_checked ? ' field--error' : ''}">
+      ${fieldError('nrw_register_checked', errors)}
+      <input id="nrw_register_checked" name="nrw_register_checked" type="checkbox" value="${NRW_CHECKED}"${values.nrw_register_checked === NRW_CHECKED ? html` checked` : ''}${describedBy('nrw_register_checked', errors, 'nrw_register_checked-hint')}>
+      <label for="nrw_register_checked">Registered in Wales: I have checked this number on Natural Resources Wales’s public register</label>
+      <p class="hint" id="nrw_register_checked-hint">Tick only if the Environment Agency’s register does not list the carrier: NRW keeps its own register, which this page cannot check.</p>
     </div>`;
 }
 

@@ -126,6 +126,12 @@ export const SignConsignmentNoteInput = z.strictObject({
   vehicle_registration: optionalText('Part C (required there): registration of the collecting vehicle.'),
   collection_date: optionalText('Part C: YYYY-MM-DD (default today).'),
   collection_time: optionalText('Part C: HH:MM, UK local time (default now).'),
+  nrw_register_checked: z
+    .boolean()
+    .optional()
+    .describe(
+      "Part C: true only when the Environment Agency's register does not hold the number and the carrier is registered with Natural Resources Wales, checked on NRW's public register (which cannot be queried).",
+    ),
   received_date: optionalText('Part E: the day the waste arrived, YYYY-MM-DD (default today).'),
   lines: z
     .array(

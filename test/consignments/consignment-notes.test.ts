@@ -229,6 +229,37 @@ describe('Parts C, D and E in legal order', () => {
     }
   });
 
+  it("signs a Welsh carrier the EA register does not hold once the signer checked NRW's register, and says how", async () => {
+    const note = await t.create(garageBody({ carrier: { registration_number: 'CBDU999999' } }));
+    const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_C);
+    expect(refused.json().error.message).toContain(
+      "Natural Resources Wales's register instead, which this service cannot query",
+    );
+    const c = await t.sign(note.id, { ...PART_C, nrw_register_checked: true });
+    expect(c.parts.C).toMatchObject({
+      registration_number: 'CBDU999999',
+      register_status: 'not_found',
+      nrw_register_checked: true,
+    });
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf.replace(/\s+/g, ' ')).toContain(
+      "Checked by the signer on Natural Resources Wales's public register",
+    );
+
+    // The declaration changes nothing the EA register does answer: an expired registration stays refused,
+    // and a registered carrier is recorded as the register has it, with no declaration.
+    const expired = await t.create(garageBody({ carrier: { registration_number: 'CBDU100003' } }));
+    const stillRefused = await t.post(`/v1/consignment-notes/${expired.id}/signatures`, {
+      ...PART_C,
+      nrw_register_checked: true,
+    });
+    expect(stillRefused.json().error.code).toBe('CARRIER_REGISTRATION_EXPIRED');
+    const valid = await t.create(garageBody());
+    const signed = await t.sign(valid.id, { ...PART_C, nrw_register_checked: true });
+    expect(signed.parts.C?.register_status).toBe('valid');
+    expect(signed.parts.C).not.toHaveProperty('nrw_register_checked');
+  });
+
   it('C, D, E make the note received with a content hash anyone can recompute', async () => {
     const note = await t.create(garageBody());
     const c = await t.sign(note.id, PART_C);
@@ -299,6 +330,30 @@ describe('Parts C, D and E in legal order', () => {
         { field: '/lines', issue: 'has no answer for line 2 of Part B' },
       ]),
     );
+  });
+
+  it('Part E refuses a line that says two things, and keeps nothing of it', async () => {
+    const note = await t.create(garageBody({ lines: [oilLine(), oilLine(), oilLine()] }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const response = await t.post(
+      `/v1/consignment-notes/${note.id}/signatures`,
+      partE([
+        { line: 1, quantity_received_kg: 0, accepted: true, operation: 'R9' },
+        { line: 2, quantity_received_kg: 90, accepted: true, operation: 'R9', rejection_reason: 'Leaking' },
+        { line: 3, quantity_received_kg: 90, accepted: false, operation: 'R9', rejection_reason: 'Leaking' },
+      ]),
+    );
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details).toEqual([
+      { field: '/lines/0/quantity_received_kg', issue: expect.stringContaining('more than 0 for accepted') },
+      { field: '/lines/1/rejection_reason', issue: expect.stringContaining('only for rejected waste') },
+      { field: '/lines/2/operation', issue: expect.stringContaining('only for accepted waste') },
+    ]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json()).toMatchObject({
+      status: 'in_transit',
+      parts: { E: null },
+    });
   });
 
   it('refuses a blank or invisible signer name', async () => {

@@ -249,6 +249,26 @@ describe('signing Part C', () => {
     expect((await noteOf(note.id)).parts.C).toBeNull();
   });
 
+  it('asks a carrier the EA register does not hold to tick that NRW lists it, and then signs', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const welsh = { ...CARRIER_FORM, registration_number: 'CBDU999999' };
+    const refused = await sign(path, welsh);
+    expect(refused.statusCode).toBe(422);
+    expect(text(refused.body)).toContain('tick “Registered in Wales” and sign again');
+    expect(text(refused.body)).not.toContain('nrw_register_checked: true');
+    expect(refused.body).toMatch(/<input id="nrw_register_checked"[^>]*type="checkbox"/);
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+
+    const signed = await sign(path, { ...welsh, nrw_register_checked: 'checked' });
+    expect(signed.statusCode, text(signed.body)).toBe(200);
+    expect((await noteOf(note.id)).parts.C).toMatchObject({
+      registration_number: 'CBDU999999',
+      register_status: 'not_found',
+      nrw_register_checked: true,
+    });
+  });
+
   it('says so when the register cannot be reached, keeps the form, and signs nothing', async () => {
     // A live note: the register is asked, and this app's register address answers nothing.
     const note = await t.create(garageBody({ carrier: { registration_number: 'CBDU760001' } }), t.liveKey);

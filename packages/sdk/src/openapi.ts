@@ -1312,6 +1312,11 @@ export interface components {
                     register_status: string;
                     /** @description ea_api, mirror, history or sandbox. */
                     register_checked_by: string;
+                    /**
+                     * @description Present when the Environment Agency's register did not hold the number and the signer declared it checked on Natural Resources Wales's public register.
+                     * @enum {boolean}
+                     */
+                    nrw_register_checked?: true;
                     registration_expiry_date: string | null;
                     vehicle_registration: string;
                     collection_date: string;
@@ -6341,6 +6346,8 @@ export interface operations {
                     collection_date?: string;
                     /** @description Part C: HH:MM, UK local time. */
                     collection_time?: string;
+                    /** @description Part C: true when the carrier is registered with Natural Resources Wales and the number was checked on NRW's public register, which cannot be queried: a number the Environment Agency's register does not hold is then signed, recorded as checked there by the signer. */
+                    nrw_register_checked?: boolean;
                     /**
                      * Format: date
                      * @description Part E: the day the waste arrived (default today).
