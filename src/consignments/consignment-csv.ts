@@ -60,6 +60,10 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['operation', (r) => received(r)?.operation ?? null],
   ['consignee_signed_by', (r) => r.note.parts.E?.name ?? null],
   ['content_sha256', (r) => r.note.content_sha256],
+  // Added after the rest: files read by column position keep working.
+  ['waste_producer_name', (r) => r.note.waste_producer?.name ?? null],
+  ['waste_producer_address', (r) => r.note.waste_producer?.address ?? null],
+  ['waste_producer_postcode', (r) => r.note.waste_producer?.postcode ?? null],
 ];
 
 const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);

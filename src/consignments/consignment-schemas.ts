@@ -170,6 +170,20 @@ export const CreateConsignmentNoteBody = Type.Object(
       },
       Strict,
     ),
+    waste_producer: Type.Optional(
+      Type.Object(
+        {
+          name: Text(200, 'The business that produced the waste.'),
+          address: Text(500, 'Its address.'),
+          postcode: Postcode,
+        },
+        {
+          ...Strict,
+          description:
+            'Part A5: the producer of the waste when it is not the business in A2, e.g. a contractor whose work at those premises produced it. Omit it when the A2 business produced the waste.',
+        },
+      ),
+    ),
     consignee: Type.Object(
       {
         site_id: Type.Optional(
@@ -409,6 +423,11 @@ export const ConsignmentContent = Type.Object({
     email: Nullable(Type.String()),
     premises_code: Nullable(Type.String()),
   }),
+  waste_producer: Type.Optional(
+    Type.Object(Party.properties, {
+      description: 'Part A5: present when the producer of the waste is not the business in A2.',
+    }),
+  ),
   consignee: Type.Object({
     ...Party.properties,
     site_id: Nullable(Type.String()),

@@ -156,6 +156,12 @@ export class ConsignmentService {
       email: optional(p.email),
       premises_code: nation === 'wales' ? prefix || null : null,
     };
+    const a5 = body.waste_producer;
+    const wasteProducer = a5 && {
+      name: required(a5.name, '/waste_producer/name', issues, 'the business that produced the waste'),
+      address: required(a5.address, '/waste_producer/address', issues, 'its address'),
+      postcode: postcodeOf(a5.postcode, '/waste_producer/postcode', issues),
+    };
     const process = required(body.process, '/process', issues, 'the process giving rise to the waste');
     issues.throwIfAny();
 
@@ -169,6 +175,8 @@ export class ConsignmentService {
       mode: scope.mode,
       created_at: now.toISOString(),
       producer,
+      // Only when given: a note without it is stored, and hashed, as notes were before A5 was asked.
+      ...(wasteProducer && { waste_producer: wasteProducer }),
       consignee: consignee!,
       carrier: { registration_number: optional(body.carrier?.registration_number)?.toUpperCase() ?? null },
       process,

@@ -154,6 +154,11 @@ export function noteSummary(note: ConsignmentNote, part: Part): Html {
   const c = note.consignee;
   const context = [
     note.rejected_from && row('Rejected load of', reference(note.rejected_from.consignment_code)),
+    note.waste_producer &&
+      row(
+        'Produced by',
+        `${note.waste_producer.name}, ${note.waste_producer.address}, ${note.waste_producer.postcode}`,
+      ),
     note.multiple_collection &&
       row(
         'Multiple collection',

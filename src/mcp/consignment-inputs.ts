@@ -78,6 +78,16 @@ export const CreateConsignmentNoteInput = z.strictObject({
       ),
     })
     .describe('Who produces the waste (the consignor).'),
+  waste_producer: z
+    .strictObject({
+      name: text('The business that produced the waste.'),
+      address: text('Its address.'),
+      postcode: text('UK postcode, e.g. BH15 1NF.'),
+    })
+    .optional()
+    .describe(
+      'Part A5: the producer of the waste when it is not the business in A2 (e.g. a contractor working at those premises).',
+    ),
   consignee: z
     .strictObject({
       site_id: optionalText('A receiving site of this organisation (site_...): fills the rest.'),

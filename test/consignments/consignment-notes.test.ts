@@ -59,6 +59,31 @@ describe('creating a consignment note', () => {
     expect((await t.get(`/v1/consignment-notes/${first.id}`)).json()).toEqual(first);
   });
 
+  it('names the waste producer in A5 when it is not the business in A2, and only then', async () => {
+    const contractor = {
+      name: 'Coastal Asbestos Removals Ltd',
+      address: '9 Dock Road, Poole',
+      postcode: 'bh15 4aa',
+    };
+    const note = await t.create(garageBody({ waste_producer: contractor }));
+    expect(note.waste_producer).toEqual({ ...contractor, postcode: 'BH15 4AA' });
+    expect(note.consignment_code).toMatch(/^GARAGE\//);
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toContain('Coastal Asbestos Removals Ltd');
+    expect(pdf).not.toContain('The producer is the business in A2');
+
+    const plain = await t.create(garageBody());
+    expect(plain).not.toHaveProperty('waste_producer');
+    const bad = await t.post(
+      '/v1/consignment-notes',
+      garageBody({ waste_producer: { ...contractor, postcode: 'nowhere' } }),
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().error.details).toEqual([
+      { field: '/waste_producer/postcode', issue: expect.stringContaining('not a UK postcode') },
+    ]);
+  });
+
   it('gives notes created at the same moment consecutive codes, none twice', async () => {
     const body = garageBody({
       producer: { ...(garageBody().producer as object), name: 'Parallel Parts Ltd' },

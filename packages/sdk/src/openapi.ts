@@ -1234,6 +1234,12 @@ export interface components {
                 email: string | null;
                 premises_code: string | null;
             };
+            /** @description Part A5: present when the producer of the waste is not the business in A2. */
+            waste_producer?: {
+                name: string;
+                address: string;
+                postcode: string;
+            };
             consignee: {
                 name: string;
                 address: string;
@@ -5882,6 +5888,15 @@ export interface operations {
                         email?: string;
                         /** @description Wales only: the premises code Natural Resources Wales issued (letters then digits, e.g. ABC123), the prefix of Welsh codes. */
                         premises_code?: string;
+                    };
+                    /** @description Part A5: the producer of the waste when it is not the business in A2, e.g. a contractor whose work at those premises produced it. Omit it when the A2 business produced the waste. */
+                    waste_producer?: {
+                        /** @description The business that produced the waste. */
+                        name: string;
+                        /** @description Its address. */
+                        address: string;
+                        /** @description UK postcode, e.g. BH15 1NF. */
+                        postcode: string;
                     };
                     /** @description Part A4: `site_id`, or name, address, postcode and permit number. */
                     consignee: {

@@ -88,16 +88,26 @@ export function partA(doc: Doc, note: ConsignmentNote): void {
     ),
     subheading('A5  The waste producer (if different from A2)'),
     columns(
-      {
-        items: [
-          { kind: 'text', text: 'The producer is the business in A2.', size: 7.5, color: GREY },
-          { kind: 'field', label: 'Name', value: producer.name },
-          { kind: 'field', label: 'Address', value: `${producer.address}, ${producer.postcode}` },
-        ],
-      },
+      { items: wasteProducerItems(note) },
       { items: [{ kind: 'field', label: 'Contact', value: producer.contact }, sicItem(producer.sic_code)] },
     ),
   ]);
+}
+
+/** A5: the producer named apart from A2 (a contractor working there), or a note that A2 produced it. */
+function wasteProducerItems(note: ConsignmentNote): Item[] {
+  const other = note.waste_producer;
+  const { producer } = note;
+  return other
+    ? [
+        { kind: 'field', label: 'Name', value: other.name },
+        { kind: 'field', label: 'Address', value: `${other.address}, ${other.postcode}` },
+      ]
+    : [
+        { kind: 'text', text: 'The producer is the business in A2.', size: 7.5, color: GREY },
+        { kind: 'field', label: 'Name', value: producer.name },
+        { kind: 'field', label: 'Address', value: `${producer.address}, ${producer.postcode}` },
+      ];
 }
 
 function codeItems(note: ConsignmentNote): Item[] {
