@@ -35,6 +35,7 @@ const EXAMPLE = {
     rejected: 0,
     partially_rejected: 0,
     quantity_received_kg: 0,
+    quantity_accepted_kg: 0,
   },
   fee_estimate: {
     currency: 'GBP',

@@ -76,6 +76,9 @@ export const ConsigneeReturn = Type.Object(
       rejected: Type.Integer({ description: 'Consignments rejected whole.' }),
       partially_rejected: Type.Integer({ description: 'Consignments with some wastes rejected.' }),
       quantity_received_kg: Type.Number({ description: 'Every line received, accepted or not.' }),
+      quantity_accepted_kg: Type.Number({
+        description: 'The lines accepted: what the site took in, rejected loads left out.',
+      }),
     }),
     fee_estimate: Type.Object(
       {

@@ -83,7 +83,9 @@ export function buildReturn(input: ReturnInput): ConsigneeReturn {
     .sort(byReceivedThenCode);
   const multiple = consignments.filter((c) => c.round_number !== null).length;
   const single = consignments.length - multiple;
-  const received = consignments.flatMap((c) => c.lines).reduce((sum, l) => sum + l.quantity_received_kg, 0);
+  const lines = consignments.flatMap((c) => c.lines);
+  const received = lines.reduce((sum, l) => sum + l.quantity_received_kg, 0);
+  const accepted = lines.filter((l) => l.accepted).reduce((sum, l) => sum + l.quantity_received_kg, 0);
   return {
     site: {
       id: site.id,
@@ -106,6 +108,7 @@ export function buildReturn(input: ReturnInput): ConsigneeReturn {
       partially_rejected: consignments.filter((c) => c.outcome === 'partially_rejected').length,
       // Grams at most: sums of decimals would otherwise show 0.30000000000000004.
       quantity_received_kg: Math.round(received * 1000) / 1000,
+      quantity_accepted_kg: Math.round(accepted * 1000) / 1000,
     },
     fee_estimate: {
       currency: 'GBP',

@@ -147,7 +147,14 @@ describe('buildReturn', () => {
       rejection_reason: 'Drums leaking',
       operation: null,
     });
-    expect(ret.totals).toMatchObject({ consignments: 3, rejected: 1, partially_rejected: 1 });
+    // 200 kg a line: four lines came in, two of them rejected.
+    expect(ret.totals).toMatchObject({
+      consignments: 3,
+      rejected: 1,
+      partially_rejected: 1,
+      quantity_received_kg: 800,
+      quantity_accepted_kg: 400,
+    });
     expect(ret.fee_estimate.amount).toBe(30);
   });
 

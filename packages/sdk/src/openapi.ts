@@ -1443,6 +1443,8 @@ export interface components {
                 partially_rejected: number;
                 /** @description Every line received, accepted or not. */
                 quantity_received_kg: number;
+                /** @description The lines accepted: what the site took in, rejected loads left out. */
+                quantity_accepted_kg: number;
             };
             /** @description The Environment Agency's per-consignment charge as published on GOV.UK: an estimate, the Agency invoices. */
             fee_estimate: {
