@@ -84,6 +84,19 @@ describe('creating a consignment note', () => {
     ]);
   });
 
+  it('prints a blank to write in for a colour or container size the note was made without', async () => {
+    const { colour: _colour, ...plain } = oilLine({ container: { type: 'drum', number: 2 } });
+    const note = await t.create(garageBody({ lines: [plain] }));
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toMatch(/Colour: _{8}/);
+    expect(pdf).toMatch(/Size: _{8}/);
+    const complete = await t.create(garageBody());
+    const full = (await pageTexts((await t.get(`/v1/consignment-notes/${complete.id}/pdf`)).rawPayload)).join(
+      ' ',
+    );
+    expect(full).not.toMatch(/Colour: _|Size: _/);
+  });
+
   it('gives notes created at the same moment consecutive codes, none twice', async () => {
     const body = garageBody({
       producer: { ...(garageBody().producer as object), name: 'Parallel Parts Ltd' },

@@ -3,7 +3,7 @@ import type { ConsignmentLine, ConsignmentNote } from '../consignment-schemas.ts
 import { type Block, columns, full, partHeading, subheading, totalHeight } from './blocks.ts';
 import { sicItem } from './part-a.ts';
 import { leadHeight, type Table, titledTable } from './table.ts';
-import { componentsText, containerText, formText, kgNumber, linesText } from './wording.ts';
+import { componentsText, containerCell, formText, kgNumber, linesText } from './wording.ts';
 
 /**
  * Part B, the description of the waste: the process and its SIC code (B1, B2), then B3 for each EWC
@@ -34,7 +34,7 @@ export function wasteTable(lines: ConsignmentLine[]): Table {
       componentsText(line.components),
       formText(line),
       line.hazard_codes.join(', '),
-      containerText(line.container),
+      containerCell(line.container),
     ]),
     continued: 'PART B  B3 Waste details (continued)',
   };

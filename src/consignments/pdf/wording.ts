@@ -40,9 +40,18 @@ export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** A blank on the printed form, for what the note was made without: written in before the waste moves. */
+const WRITE_IN_BLANK = '________';
+
 export function formText(line: ConsignmentLine): string {
   const form = capitalise(line.physical_form);
-  return line.colour ? `${form}\n${line.colour}` : form;
+  return `${form}\n${line.colour ?? `Colour: ${WRITE_IN_BLANK}`}`;
+}
+
+/** Part B's container cell: a size not given is a blank to write in, as the form asks for it. */
+export function containerCell(container: ConsignmentLine['container']): string {
+  const text = containerText(container);
+  return container.size_litres === null ? `${text}\nSize: ${WRITE_IN_BLANK}` : text;
 }
 
 /** "Drum × 1, 205 litres": type, number and size, as Part B asks. */
