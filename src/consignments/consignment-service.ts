@@ -46,6 +46,7 @@ import {
 } from './consignment-store.ts';
 import {
   carrierNumberFor,
+  otherPartsFields,
   partC,
   partD,
   partE,
@@ -468,6 +469,7 @@ export class ConsignmentService {
     checkOrder(note, body.part);
     const issues = new Issues();
     const signer = signerOf(body, this.#o.clock.now(), origin.method, issues);
+    otherPartsFields(body, issues);
     const part = await this.#part(scope, note, body, signer, issues);
     issues.throwIfAny();
     const outcome = await this.#store.sign(
@@ -503,7 +505,8 @@ export class ConsignmentService {
       return { part: 'E', document: part, status, receivedDate: part.received_date };
     }
     const number = carrierNumberFor(note, body, issues);
-    if (number === '') issues.throwIfAny();
+    // What is already wrong is refused before the register is asked.
+    issues.throwIfAny();
     const verification = await this.#o.carriers.verify({ registration_number: number }, scope.mode, {
       deadlineMs: this.#o.registerDeadlineMs,
     });

@@ -35,6 +35,34 @@ export interface Signer {
   method: 'api' | 'signing_link';
 }
 
+/** What only one part asks for: sent with another part, it would be dropped unread, so it is refused. */
+const OWN_FIELDS = {
+  C: [
+    'registration_number',
+    'vehicle_registration',
+    'collection_date',
+    'collection_time',
+    'nrw_register_checked',
+  ],
+  E: ['received_date', 'lines'],
+} as const;
+
+/** Fields of another part in a signature's body, each an issue naming the part it belongs to. */
+export function otherPartsFields(body: SignConsignmentBody, issues: Issues): void {
+  for (const [part, fields] of Object.entries(OWN_FIELDS)) {
+    if (part === body.part) continue;
+    for (const field of fields) {
+      if (body[field] !== undefined) {
+        issues.add(
+          'CONSIGNMENT_NOTE_INVALID',
+          `/${field}`,
+          `is for Part ${part}: leave it out when signing Part ${body.part}`,
+        );
+      }
+    }
+  }
+}
+
 /** The signer's name and position under the one rule for printed names. */
 export function signerOf(
   body: Pick<SignConsignmentBody, 'name' | 'position' | 'on_behalf_of'>,

@@ -370,6 +370,30 @@ describe('Parts C, D and E in legal order', () => {
     );
   });
 
+  it("refuses another part's fields rather than dropping them unread", async () => {
+    const note = await t.create(garageBody());
+    const c = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...PART_C,
+      received_date: '2026-11-27',
+    });
+    expect(c.statusCode).toBe(422);
+    expect(c.json().error.details).toEqual([
+      { field: '/received_date', issue: 'is for Part E: leave it out when signing Part C' },
+    ]);
+    await t.sign(note.id, PART_C);
+    const d = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...PART_D,
+      vehicle_registration: 'AB12 CDE',
+      lines: partE().lines,
+    });
+    expect(d.statusCode).toBe(422);
+    expect(d.json().error.details).toEqual([
+      { field: '/vehicle_registration', issue: 'is for Part C: leave it out when signing Part D' },
+      { field: '/lines', issue: 'is for Part E: leave it out when signing Part D' },
+    ]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.D).toBeNull();
+  });
+
   it('Part E refuses a line that says two things, and keeps nothing of it', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine(), oilLine()] }));
     await t.sign(note.id, PART_C);
