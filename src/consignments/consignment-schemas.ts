@@ -256,11 +256,20 @@ export const SignConsignmentBody = Type.Object(
     collection_time: Type.Optional(
       Type.String({ pattern: '^([01]\\d|2[0-3]):[0-5]\\d$', description: 'Part C: HH:MM, UK local time.' }),
     ),
-    nrw_register_checked: Type.Optional(
-      Type.Boolean({
-        description:
-          "Part C: true when the carrier is registered with Natural Resources Wales and the number was checked on NRW's public register, which cannot be queried: a number the Environment Agency's register does not hold is then signed, recorded as checked there by the signer.",
-      }),
+    declared_registration: Type.Optional(
+      Type.Object(
+        {
+          register: Type.Literal('nrw', {
+            description: "nrw: Natural Resources Wales's public register of waste carriers.",
+          }),
+          carrier_name: Text(200, "The carrier's name as that register shows it."),
+        },
+        {
+          ...Strict,
+          description:
+            "Part C, for a carrier registered with Natural Resources Wales, whose register cannot be queried: when the Environment Agency's register does not hold the number (CARRIER_NOT_REGISTERED), check it on NRW's public register and send this. Used only when the EA register does not hold the number; recorded as the signer's declaration.",
+        },
+      ),
     ),
     received_date: Type.Optional(
       Type.String({ format: 'date', description: 'Part E: the day the waste arrived (default today).' }),
@@ -321,11 +330,14 @@ export const PartC = Type.Object({
   carrier_name: Nullable(Type.String()),
   register_status: Type.String({ description: 'What the register said when Part C was signed.' }),
   register_checked_by: Type.String({ description: 'ea_api, mirror, history or sandbox.' }),
-  nrw_register_checked: Type.Optional(
-    Type.Literal(true, {
-      description:
-        "Present when the Environment Agency's register did not hold the number and the signer declared it checked on Natural Resources Wales's public register.",
-    }),
+  declared_registration: Type.Optional(
+    Type.Object(
+      { register: Type.Literal('nrw'), carrier_name: Type.String() },
+      {
+        description:
+          "Present when the Environment Agency's register did not hold the number and the signer declared the carrier registered with Natural Resources Wales under this name (carrier_name is the same).",
+      },
+    ),
   ),
   registration_expiry_date: Nullable(Type.String()),
   vehicle_registration: Type.String(),

@@ -510,7 +510,7 @@ export class ConsignmentService {
     const verification = await this.#o.carriers.verify({ registration_number: number }, scope.mode, {
       deadlineMs: this.#o.registerDeadlineMs,
     });
-    refuseUnregistered(number, verification, body.nrw_register_checked === true);
+    refuseUnregistered(number, verification, body.declared_registration !== undefined);
     return {
       part: 'C',
       document: partC(note, body, signer, number, verification, issues),

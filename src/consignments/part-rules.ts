@@ -42,7 +42,7 @@ const OWN_FIELDS = {
     'vehicle_registration',
     'collection_date',
     'collection_time',
-    'nrw_register_checked',
+    'declared_registration',
   ],
   E: ['received_date', 'lines'],
 } as const;
@@ -90,6 +90,13 @@ const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
+/** A carrier number as Part C records it: spaces, hyphens and case aside. */
+export const carrierNumberText = (text: string) =>
+  text
+    .trim()
+    .toUpperCase()
+    .replace(/[\s-]+/g, '');
+
 /** The carrier number Part C is signed for: the body's, else the one Part A named. */
 export function carrierNumberFor(note: ConsignmentNote, body: SignConsignmentBody, issues: Issues): string {
   const number = (body.registration_number ?? note.carrier.registration_number ?? '').trim().toUpperCase();
@@ -100,7 +107,7 @@ export function carrierNumberFor(note: ConsignmentNote, body: SignConsignmentBod
       "is required: the carrier's registration number (Part A did not name one)",
     );
   }
-  return number.replace(/[\s-]+/g, '');
+  return carrierNumberText(number);
 }
 
 /** Part C: the carrier's certificate, with what the register said there and then. */
@@ -140,17 +147,28 @@ export function partC(
     );
   }
   const registration = verification.registrations[0];
+  // The signer's word stands only for a number the Environment Agency's register does not hold.
+  const given = body.declared_registration;
+  const declared =
+    verification.status === 'not_found' && given
+      ? { register: given.register, carrier_name: given.carrier_name.trim() }
+      : undefined;
+  if (declared && declared.carrier_name === '') {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/declared_registration/carrier_name',
+      "is required: the carrier's name as Natural Resources Wales's register shows it",
+    );
+  }
   return {
     ...signer,
     declaration: DECLARATIONS.C,
     registration_number: registration?.registration_number ?? number,
-    carrier_name: registration?.business_name ?? null,
+    carrier_name: registration?.business_name ?? declared?.carrier_name ?? null,
     register_status: verification.status,
     register_checked_by: verification.verification.origin,
     registration_expiry_date: registration?.expiry_date ?? null,
-    ...(verification.status === 'not_found' && body.nrw_register_checked === true
-      ? { nrw_register_checked: true as const }
-      : {}),
+    ...(declared && { declared_registration: declared }),
     vehicle_registration: vehicle,
     collection_date: date,
     collection_time: body.collection_time ?? LONDON_TIME.format(at),
@@ -160,18 +178,19 @@ export function partC(
 }
 
 /** How the API asks for a Welsh carrier's Part C (the signing page words it as its own box). */
-export const SIGN_AS_NRW_CHECKED = 'sign Part C with nrw_register_checked: true.';
+export const SIGN_AS_DECLARED =
+  'sign Part C again with declared_registration: {"register": "nrw", "carrier_name": the name NRW shows}.';
 
 /**
  * The register's answer for Part C: an expired or unknown carrier is refused (the consignor must not
  * hand hazardous waste to it: s.34 EPA 1990), as a lower tier is not (it may carry its own waste).
  * Natural Resources Wales keeps its own register, which cannot be queried, so a number the Environment
- * Agency's does not hold is signed when the signer declares it checked there (`nrw_register_checked`).
+ * Agency's does not hold is signed when the signer declares it registered there (`declared_registration`).
  */
 export function refuseUnregistered(
   number: string,
   verification: CarrierVerification,
-  nrwRegisterChecked: boolean,
+  declared: boolean,
 ): void {
   if (verification.status === 'expired') {
     const expiry = verification.registrations[0]?.expiry_date;
@@ -181,10 +200,10 @@ export function refuseUnregistered(
       [{ field: '/registration_number', issue: 'is an expired registration' }],
     );
   }
-  if (verification.status === 'not_found' && !nrwRegisterChecked) {
+  if (verification.status === 'not_found' && !declared) {
     throw new ApiError(
       'CARRIER_NOT_REGISTERED',
-      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over. A carrier registered in Wales is on Natural Resources Wales's register instead, which this service cannot query: check the number there, and if NRW lists it as registered, ${SIGN_AS_NRW_CHECKED}`,
+      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over. A carrier registered in Wales is on Natural Resources Wales's register instead, which this service cannot query: check the number there, and if NRW lists it as registered, ${SIGN_AS_DECLARED}`,
       [{ field: '/registration_number', issue: 'is not on the public register' }],
     );
   }

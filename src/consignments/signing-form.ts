@@ -9,7 +9,7 @@ import {
 } from '../platform/signing/signing-form.ts';
 import type { ErrorItem } from '../platform/signing/signing-form-view.ts';
 import type { ConsignmentNote, Part, SignConsignmentBody } from './consignment-schemas.ts';
-import { SIGN_AS_NRW_CHECKED } from './part-rules.ts';
+import { carrierNumberText, SIGN_AS_DECLARED } from './part-rules.ts';
 
 /**
  * The form a consignment note's signing link opens, read into the body the service signs with. What a
@@ -42,8 +42,19 @@ const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** What the Part C box "checked on NRW's register" sends when ticked. */
+/** What the Part C box "Registered in Wales" sends when ticked. */
 export const NRW_CHECKED = 'checked';
+
+/**
+ * After the EA register did not hold a number, the page offers the Welsh declaration for that number
+ * (`nrw_number`, a hidden field): it is never offered before, so no one ticks it by habit, and a number
+ * changed since is checked with the EA register afresh.
+ */
+export function offerWelshDeclaration(values: PartFormValues, body: LinkBody, note: ConsignmentNote): void {
+  values.fields.nrw_number = carrierNumberText(
+    body.registration_number ?? note.carrier.registration_number ?? '',
+  );
+}
 
 /** The form as first shown: a collection or a receipt dated today, the carrier Part A named. */
 export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartFormValues {
@@ -53,7 +64,9 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.vehicle_registration = '';
     fields.collection_date = londonDate(now);
     fields.collection_time = LONDON_TIME.format(now);
+    fields.nrw_number = '';
     fields.nrw_register_checked = '';
+    fields.nrw_carrier_name = '';
   }
   if (part === 'E') fields.received_date = londonDate(now);
   return { signature: EMPTY_SIGNATURE, fields };
@@ -68,7 +81,9 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
       'vehicle_registration',
       'collection_date',
       'collection_time',
+      'nrw_number',
       'nrw_register_checked',
+      'nrw_carrier_name',
     );
   }
   if (part === 'E') {
@@ -114,7 +129,16 @@ export function readPartForm(
     body.vehicle_registration = given(fields.vehicle_registration);
     body.collection_date = given(fields.collection_date);
     body.collection_time = given(fields.collection_time);
-    if (fields.nrw_register_checked === NRW_CHECKED) body.nrw_register_checked = true;
+    const offered =
+      fields.nrw_number !== '' && fields.nrw_number === carrierNumberText(fields.registration_number);
+    if (!offered) {
+      fields.nrw_number = '';
+    } else if (fields.nrw_register_checked === NRW_CHECKED) {
+      if (fields.nrw_carrier_name === '') {
+        errors.nrw_carrier_name = "Enter the carrier's name as Natural Resources Wales's register shows it.";
+      }
+      body.declared_registration = { register: 'nrw', carrier_name: fields.nrw_carrier_name };
+    }
   }
   if (part === 'E') {
     body.received_date = given(fields.received_date);
@@ -156,6 +180,7 @@ const LABELS: Record<string, string> = {
   accepted: 'Accepted or rejected',
   rejection_reason: 'Reason for rejection',
   operation: 'Operation',
+  nrw_carrier_name: "Carrier's name on NRW's register",
 };
 
 /** Where a refusal leaves the page: words beside fields, and what concerns no one field. */
@@ -183,7 +208,12 @@ export function problemsOf(error: ApiError, ids: readonly string[]): Problems {
       "We could not check the carrier's registration with the Environment Agency's register just now, so nothing has been signed. Wait a minute, then press Sign again.",
     );
   } else if (error.code === 'CARRIER_NOT_REGISTERED') {
-    general.unshift(error.message.replace(SIGN_AS_NRW_CHECKED, 'tick “Registered in Wales” and sign again.'));
+    general.unshift(
+      error.message.replace(
+        SIGN_AS_DECLARED,
+        'tick “Registered in Wales” below, give the carrier’s name as NRW’s register shows it, and sign again.',
+      ),
+    );
   } else if (
     (error.code !== 'CONSIGNMENT_NOTE_INVALID' && error.code !== 'INVALID_REQUEST') ||
     !error.details?.length

@@ -65,12 +65,26 @@ function partCFields(values: Values, errors: FormErrors): Html {
       ${textField({ id: 'collection_date', label: 'Collection date', type: 'date', value: values.collection_date, errors })}
       ${textField({ id: 'collection_time', label: 'Time (UK)', type: 'time', value: values.collection_time, errors })}
     </div>
+    ${values.nrw_number ? welshDeclaration(values, errors) : ''}`;
+}
+
+/** Offered only once the EA register has not held this number (signing-form.ts, offerWelshDeclaration). */
+function welshDeclaration(values: Values, errors: FormErrors): Html {
+  return html`<input type="hidden" name="nrw_number" value="${values.nrw_number}">
     <div class="field checkbox${errors.nrw_register_checked ? ' field--error' : ''}">
       ${fieldError('nrw_register_checked', errors)}
       <input id="nrw_register_checked" name="nrw_register_checked" type="checkbox" value="${NRW_CHECKED}"${values.nrw_register_checked === NRW_CHECKED ? html` checked` : ''}${describedBy('nrw_register_checked', errors, 'nrw_register_checked-hint')}>
-      <label for="nrw_register_checked">Registered in Wales: I have checked this number on Natural Resources Wales’s public register</label>
-      <p class="hint" id="nrw_register_checked-hint">Tick only if the Environment Agency’s register does not list the carrier: NRW keeps its own register, which this page cannot check.</p>
-    </div>`;
+      <label for="nrw_register_checked">Registered in Wales: I have checked ${values.nrw_number} on Natural Resources Wales’s public register</label>
+      <p class="hint" id="nrw_register_checked-hint">The Environment Agency’s register does not hold this number. NRW keeps its own register, which this page cannot check: tick only if NRW lists the carrier as registered.</p>
+    </div>
+    ${textField({
+      id: 'nrw_carrier_name',
+      label: 'Carrier’s name on NRW’s register',
+      hint: 'As NRW’s register shows it. Needed when you tick the box.',
+      value: values.nrw_carrier_name ?? '',
+      errors,
+      attributes: html` maxlength="200" autocomplete="off"`,
+    })}`;
 }
 
 function acceptedRadios(i: number, value: string, errors: FormErrors): Html {

@@ -136,11 +136,14 @@ export const SignConsignmentNoteInput = z.strictObject({
   vehicle_registration: optionalText('Part C (required there): registration of the collecting vehicle.'),
   collection_date: optionalText('Part C: YYYY-MM-DD (default today).'),
   collection_time: optionalText('Part C: HH:MM, UK local time (default now).'),
-  nrw_register_checked: z
-    .boolean()
+  declared_registration: z
+    .strictObject({
+      register: z.literal('nrw').describe("nrw: Natural Resources Wales's register."),
+      carrier_name: text("The carrier's name as NRW's register shows it."),
+    })
     .optional()
     .describe(
-      "Part C: true only when the Environment Agency's register does not hold the number and the carrier is registered with Natural Resources Wales, checked on NRW's public register (which cannot be queried).",
+      "Part C: only after CARRIER_NOT_REGISTERED, for a carrier registered with Natural Resources Wales, once its number was checked on NRW's public register (which cannot be queried).",
     ),
   received_date: optionalText('Part E: the day the waste arrived, YYYY-MM-DD (default today).'),
   lines: z

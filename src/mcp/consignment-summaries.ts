@@ -24,7 +24,7 @@ function partLines(note: ConsignmentNote): string[] {
   const lines: string[] = [];
   if (C) {
     lines.push(
-      `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number} ${C.register_status} on the register (${C.register_checked_by})${C.nrw_register_checked ? ", checked by the signer on Natural Resources Wales's register" : ''}, vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}.`,
+      `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number} ${C.register_status} on the register (${C.register_checked_by})${C.declared_registration ? ', declared by the signer as registered with Natural Resources Wales' : ''}, vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}.`,
     );
   }
   if (D) lines.push(`Part D: ${D.name}${D.position ? ` (${D.position})` : ''}, signed ${D.signed_at}.`);

@@ -267,21 +267,34 @@ describe('Parts C, D and E in legal order', () => {
     }
   });
 
-  it("signs a Welsh carrier the EA register does not hold once the signer checked NRW's register, and says how", async () => {
+  it("signs a Welsh carrier the EA register does not hold on the signer's declaration, and says so", async () => {
+    const welsh = { register: 'nrw', carrier_name: 'Cymru Oil Haulage Cyf' };
     const note = await t.create(garageBody({ carrier: { registration_number: 'CBDU999999' } }));
     const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, PART_C);
     expect(refused.json().error.message).toContain(
       "Natural Resources Wales's register instead, which this service cannot query",
     );
-    const c = await t.sign(note.id, { ...PART_C, nrw_register_checked: true });
+    const nameless = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...PART_C,
+      declared_registration: { ...welsh, carrier_name: '  ' },
+    });
+    expect(nameless.json().error.details).toEqual([
+      {
+        field: '/declared_registration/carrier_name',
+        issue: expect.stringContaining("as Natural Resources Wales's register shows it"),
+      },
+    ]);
+    const c = await t.sign(note.id, { ...PART_C, declared_registration: welsh });
     expect(c.parts.C).toMatchObject({
       registration_number: 'CBDU999999',
+      carrier_name: 'Cymru Oil Haulage Cyf',
       register_status: 'not_found',
-      nrw_register_checked: true,
+      declared_registration: welsh,
     });
     const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toContain('Cymru Oil Haulage Cyf');
     expect(pdf.replace(/\s+/g, ' ')).toContain(
-      "Checked by the signer on Natural Resources Wales's public register",
+      'The signer declared it registered with Natural Resources Wales',
     );
 
     // The declaration changes nothing the EA register does answer: an expired registration stays refused,
@@ -289,13 +302,16 @@ describe('Parts C, D and E in legal order', () => {
     const expired = await t.create(garageBody({ carrier: { registration_number: 'CBDU100003' } }));
     const stillRefused = await t.post(`/v1/consignment-notes/${expired.id}/signatures`, {
       ...PART_C,
-      nrw_register_checked: true,
+      declared_registration: welsh,
     });
     expect(stillRefused.json().error.code).toBe('CARRIER_REGISTRATION_EXPIRED');
     const valid = await t.create(garageBody());
-    const signed = await t.sign(valid.id, { ...PART_C, nrw_register_checked: true });
-    expect(signed.parts.C?.register_status).toBe('valid');
-    expect(signed.parts.C).not.toHaveProperty('nrw_register_checked');
+    const signed = await t.sign(valid.id, { ...PART_C, declared_registration: welsh });
+    expect(signed.parts.C).toMatchObject({
+      register_status: 'valid',
+      carrier_name: 'Sandbox Haulage Limited',
+    });
+    expect(signed.parts.C).not.toHaveProperty('declared_registration');
   });
 
   it('C, D, E make the note received with a content hash anyone can recompute', async () => {

@@ -249,23 +249,43 @@ describe('signing Part C', () => {
     expect((await noteOf(note.id)).parts.C).toBeNull();
   });
 
-  it('asks a carrier the EA register does not hold to tick that NRW lists it, and then signs', async () => {
+  it('offers the Welsh declaration only after the EA register did not hold the number, and for that number', async () => {
     const note = await t.create(garageBody());
     const path = await linkFor(note.id, 'C');
+    expect((await open(path)).body).not.toContain('nrw_register_checked');
+    // Ticked by habit before any refusal, the box is not there to count: the number is checked first.
     const welsh = { ...CARRIER_FORM, registration_number: 'CBDU999999' };
-    const refused = await sign(path, welsh);
+    const refused = await sign(path, { ...welsh, nrw_register_checked: 'checked', nrw_carrier_name: 'X' });
     expect(refused.statusCode).toBe(422);
-    expect(text(refused.body)).toContain('tick “Registered in Wales” and sign again');
-    expect(text(refused.body)).not.toContain('nrw_register_checked: true');
+    expect(text(refused.body)).toContain('tick “Registered in Wales” below');
+    expect(text(refused.body)).not.toContain('declared_registration');
     expect(refused.body).toMatch(/<input id="nrw_register_checked"[^>]*type="checkbox"/);
+    expect(refused.body).toContain('name="nrw_number" value="CBDU999999"');
     expect((await noteOf(note.id)).parts.C).toBeNull();
 
-    const signed = await sign(path, { ...welsh, nrw_register_checked: 'checked' });
+    // Ticked for another number than the one refused: the declaration is not taken.
+    const changed = await sign(path, {
+      ...welsh,
+      registration_number: 'CBDU999998',
+      nrw_number: 'CBDU999999',
+      nrw_register_checked: 'checked',
+      nrw_carrier_name: 'Cymru Oil Haulage Cyf',
+    });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.body).toContain('name="nrw_number" value="CBDU999998"');
+
+    const ticked = { ...welsh, nrw_number: 'CBDU999999', nrw_register_checked: 'checked' };
+    const nameless = await sign(path, ticked);
+    expect(nameless.statusCode).toBe(400);
+    expect(nameless.body).toContain('id="nrw_carrier_name-error"');
+
+    const signed = await sign(path, { ...ticked, nrw_carrier_name: 'Cymru Oil Haulage Cyf' });
     expect(signed.statusCode, text(signed.body)).toBe(200);
     expect((await noteOf(note.id)).parts.C).toMatchObject({
       registration_number: 'CBDU999999',
+      carrier_name: 'Cymru Oil Haulage Cyf',
       register_status: 'not_found',
-      nrw_register_checked: true,
+      declared_registration: { register: 'nrw', carrier_name: 'Cymru Oil Haulage Cyf' },
     });
   });
 

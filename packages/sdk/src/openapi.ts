@@ -1318,11 +1318,12 @@ export interface components {
                     register_status: string;
                     /** @description ea_api, mirror, history or sandbox. */
                     register_checked_by: string;
-                    /**
-                     * @description Present when the Environment Agency's register did not hold the number and the signer declared it checked on Natural Resources Wales's public register.
-                     * @enum {boolean}
-                     */
-                    nrw_register_checked?: true;
+                    /** @description Present when the Environment Agency's register did not hold the number and the signer declared the carrier registered with Natural Resources Wales under this name (carrier_name is the same). */
+                    declared_registration?: {
+                        /** @enum {string} */
+                        register: "nrw";
+                        carrier_name: string;
+                    };
                     registration_expiry_date: string | null;
                     vehicle_registration: string;
                     collection_date: string;
@@ -6363,8 +6364,16 @@ export interface operations {
                     collection_date?: string;
                     /** @description Part C: HH:MM, UK local time. */
                     collection_time?: string;
-                    /** @description Part C: true when the carrier is registered with Natural Resources Wales and the number was checked on NRW's public register, which cannot be queried: a number the Environment Agency's register does not hold is then signed, recorded as checked there by the signer. */
-                    nrw_register_checked?: boolean;
+                    /** @description Part C, for a carrier registered with Natural Resources Wales, whose register cannot be queried: when the Environment Agency's register does not hold the number (CARRIER_NOT_REGISTERED), check it on NRW's public register and send this. Used only when the EA register does not hold the number; recorded as the signer's declaration. */
+                    declared_registration?: {
+                        /**
+                         * @description nrw: Natural Resources Wales's public register of waste carriers.
+                         * @enum {string}
+                         */
+                        register: "nrw";
+                        /** @description The carrier's name as that register shows it. */
+                        carrier_name: string;
+                    };
                     /**
                      * Format: date
                      * @description Part E: the day the waste arrived (default today).

@@ -39,8 +39,7 @@ export function partC(doc: Doc, note: ConsignmentNote, drawings: Drawings): void
         {
           kind: 'field',
           label: 'Carrier name',
-          value:
-            c.carrier_name ?? (c.nrw_register_checked ? 'Registered in Wales (NRW)' : 'Not on the register'),
+          value: c.carrier_name ?? 'Not on the register',
         },
         {
           kind: 'field',

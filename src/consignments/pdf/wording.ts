@@ -75,8 +75,8 @@ const REGISTER_WORDS: Record<string, string> = {
 /** What the register said when Part C was signed, never claiming more than happened. */
 export function registerCheckText(part: PartC): string {
   const status = REGISTER_WORDS[part.register_status] ?? part.register_status.replace(/_/g, ' ');
-  if (part.nrw_register_checked) {
-    return `${checkedBy(part, status)} Checked by the signer on Natural Resources Wales's public register, which this service cannot query.`;
+  if (part.declared_registration) {
+    return `${checkedBy(part, status)} The signer declared it registered with Natural Resources Wales, whose register this service cannot query.`;
   }
   return checkedBy(part, status);
 }
