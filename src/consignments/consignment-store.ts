@@ -143,11 +143,6 @@ export class ConsignmentStore {
     }
     const generate = content.consignment_code === '';
     let multiple: ConsignmentContent['multiple_collection'] = null;
-    if (item.roundNumber !== null) {
-      // One sequence per round, whatever premises the collection is from (reg 38: 1, 2, 3... through the round).
-      const collection = await this.#next(trx, scope, `round:${item.roundNumber}`);
-      multiple = { round_number: item.roundNumber, collection_number: collection };
-    }
     // Another instance may take a code (or the key) between our look and our insert: the unique
     // constraints decide, and a generated code then moves on to the producer's next number.
     for (;;) {
@@ -158,6 +153,11 @@ export class ConsignmentStore {
         code = generated;
       } else if (await this.#codeTaken(trx, scope, code)) {
         return { status: 'code_in_use', code };
+      }
+      // The collection number is drawn once the code is secured, so a refused note leaves no gap in the round.
+      if (item.roundNumber !== null && multiple === null) {
+        const collection = await this.#nextCollection(trx, scope, item.roundNumber);
+        multiple = { round_number: item.roundNumber, collection_number: collection };
       }
       const note: ConsignmentContent = { ...content, consignment_code: code, multiple_collection: multiple };
       const document = JSON.stringify(note);
@@ -184,9 +184,13 @@ export class ConsignmentStore {
         .executeTakeFirst();
       if (!inserted) {
         if (item.idempotency && (await this.#keyTaken(trx, scope, item.idempotency.key))) {
+          await this.#giveBackCollection(trx, scope, multiple);
           return { status: 'idempotency_key_taken' };
         }
-        if (!generate) return { status: 'code_in_use', code };
+        if (!generate) {
+          await this.#giveBackCollection(trx, scope, multiple);
+          return { status: 'code_in_use', code };
+        }
         continue;
       }
       const composed = compose(
@@ -222,6 +226,69 @@ export class ConsignmentStore {
       .where('consignment_code', '=', code)
       .executeTakeFirst();
     return row !== undefined;
+  }
+
+  /**
+   * The round's next collection number: one sequence per round, whatever premises the collection is
+   * from (reg 38: 1, 2, 3... through the round). Instances of the previous release, still running during
+   * a rolling deploy, count per round and code prefix (`round:<prefix>:<round>`): the higher count wins
+   * and theirs are moved up to it, so no number is given twice meanwhile. (Once no instance of that
+   * release can run, the old counters can go.)
+   */
+  async #nextCollection(trx: Transaction<Database>, scope: ConsignmentScope, round: string): Promise<number> {
+    const name = `round:${round}`;
+    let number = await this.#next(trx, scope, name);
+    const oldCounters = this.#sequences(trx, scope).where('name', 'like', `round:%:${round}`);
+    const old = await oldCounters.select((eb) => eb.fn.max('last_number').as('highest')).executeTakeFirst();
+    const highest = old?.highest === null || old?.highest === undefined ? null : Number(old.highest);
+    if (highest === null) return number;
+    if (highest >= number) {
+      number = highest + 1;
+      await this.#setSequence(trx, scope, name, number);
+    }
+    await trx
+      .updateTable('consignment_sequences')
+      .set({ last_number: number })
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where('name', 'like', `round:%:${round}`)
+      .execute();
+    return number;
+  }
+
+  /** A collection number drawn for a note that was then refused goes back (the counter row is ours). */
+  async #giveBackCollection(
+    trx: Transaction<Database>,
+    scope: ConsignmentScope,
+    multiple: ConsignmentContent['multiple_collection'],
+  ): Promise<void> {
+    if (!multiple) return;
+    const round = multiple.round_number;
+    await trx
+      .updateTable('consignment_sequences')
+      .set({ last_number: multiple.collection_number - 1 })
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where((eb) => eb.or([eb('name', '=', `round:${round}`), eb('name', 'like', `round:%:${round}`)]))
+      .where('last_number', '=', multiple.collection_number)
+      .execute();
+  }
+
+  #sequences(trx: Transaction<Database>, scope: ConsignmentScope) {
+    return trx
+      .selectFrom('consignment_sequences')
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode);
+  }
+
+  async #setSequence(trx: Transaction<Database>, scope: ConsignmentScope, name: string, value: number) {
+    await trx
+      .updateTable('consignment_sequences')
+      .set({ last_number: value })
+      .where('organisation_id', '=', scope.organisationId)
+      .where('mode', '=', scope.mode)
+      .where('name', '=', name)
+      .execute();
   }
 
   /** Increments a counter and returns its new value; the row stays locked until the transaction ends. */

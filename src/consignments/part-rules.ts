@@ -47,12 +47,20 @@ const OWN_FIELDS = {
   E: ['received_date', 'lines'],
 } as const;
 
+/** A value that says something: a client sending one body shape for every part leaves the rest empty. */
+const says = (value: unknown) =>
+  value !== undefined &&
+  value !== null &&
+  value !== false &&
+  !(typeof value === 'string' && value.trim() === '') &&
+  !(Array.isArray(value) && value.length === 0);
+
 /** Fields of another part in a signature's body, each an issue naming the part it belongs to. */
 export function otherPartsFields(body: SignConsignmentBody, issues: Issues): void {
   for (const [part, fields] of Object.entries(OWN_FIELDS)) {
     if (part === body.part) continue;
     for (const field of fields) {
-      if (body[field] !== undefined) {
+      if (says(body[field])) {
         issues.add(
           'CONSIGNMENT_NOTE_INVALID',
           `/${field}`,
@@ -146,6 +154,7 @@ export function partC(
       `must not be before ${made}, the day this note was made: a consignment note is prepared before the waste is collected`,
     );
   }
+
   const registration = verification.registrations[0];
   // The signer's word stands only for a number the Environment Agency's register does not hold.
   const given = body.declared_registration;

@@ -408,6 +408,9 @@ describe('Parts C, D and E in legal order', () => {
       { field: '/lines', issue: 'is for Part E: leave it out when signing Part D' },
     ]);
     expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.D).toBeNull();
+    // An empty field, as a client sending one shape for every part leaves it, says nothing: it is not refused.
+    const signed = await t.sign(note.id, { ...PART_D, vehicle_registration: '' });
+    expect(signed.parts.D?.name).toBe('Sam Patel');
   });
 
   it('Part E refuses a line that says two things, and keeps nothing of it', async () => {
@@ -560,11 +563,39 @@ describe('multiple collections and the quarterly return', () => {
       ['PESTPA/00001', { round_number: 'RW1', collection_number: 2 }],
       ['ROUNDW/00002', { round_number: 'RW1', collection_number: 3 }],
     ]);
+    // A note refused (its code is taken) uses no number: the round has no gap.
+    const taken = await t.post('/v1/consignment-notes', {
+      ...at('Pest Patrol Ltd', 'RW1'),
+      consignment_code: 'PESTPA/00001',
+    });
+    expect(taken.json().error.code).toBe('CONSIGNMENT_CODE_IN_USE');
+    expect((await t.create(at('Pest Patrol Ltd', 'RW1'))).multiple_collection?.collection_number).toBe(4);
     // Another round starts again from 1.
     expect((await t.create(at('Pest Patrol Ltd', 'RW2'))).multiple_collection).toEqual({
       round_number: 'RW2',
       collection_number: 1,
     });
+  });
+
+  it('keeps in step with the previous release during a rolling deploy: no number given twice', async () => {
+    const at = (round: string) =>
+      garageBody({
+        producer: { ...(garageBody().producer as object), name: 'Rolling Motors Ltd' },
+        multiple_collection: { round_number: round },
+      });
+    await t.create(at('RL1'));
+    const sequences = () =>
+      t.db.kysely.selectFrom('consignment_sequences').select(['organisation_id', 'name', 'last_number']);
+    const { organisation_id } = await sequences().where('name', '=', 'round:RL1').executeTakeFirstOrThrow();
+    // An instance of the previous release, counting per code prefix, has given collection 5 meanwhile.
+    await t.db.kysely
+      .insertInto('consignment_sequences')
+      .values({ organisation_id, mode: 'test', name: 'round:ROLLIN:RL1', last_number: 5 })
+      .execute();
+    expect((await t.create(at('RL1'))).multiple_collection?.collection_number).toBe(6);
+    // ...and its counter is moved up, so its next is 7.
+    const old = await sequences().where('name', '=', 'round:ROLLIN:RL1').executeTakeFirstOrThrow();
+    expect(Number(old.last_number)).toBe(6);
   });
 });
 

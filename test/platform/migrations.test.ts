@@ -149,33 +149,51 @@ describe(`transfer notes made before signatures (${usingPostgres() ? 'PostgreSQL
 });
 
 describe(`collection numbers moving to one sequence per round (${usingPostgres() ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('continues a round from the highest number any producer of it reached, so none is given twice', async () => {
+  const counters = (db: Awaited<ReturnType<typeof freshDatabase>>) =>
+    db.kysely
+      .selectFrom('consignment_sequences')
+      .select(['organisation_id', 'mode', 'name', 'last_number'])
+      .where('name', 'like', 'round:%')
+      .orderBy('organisation_id')
+      .orderBy('mode')
+      .orderBy('name')
+      .execute()
+      .then((rows) => rows.map((r) => [r.organisation_id, r.mode, r.name, Number(r.last_number)]));
+
+  it('continues each round from the highest number any producer of it reached, and back again', async () => {
     const db = await freshDatabase();
     try {
       await migrateUpTo(db, '0018-webhook-due-index');
-      for (const [organisation, name, last] of [
-        ['org_1', 'round:GARAGE:R1', 4],
-        ['org_1', 'round:PESTCO:R1', 2],
-        ['org_1', 'round:GARAGE:R2', 1],
-        ['org_1', 'code:GARAGE', 9],
-        ['org_2', 'round:PESTCO:R1', 7],
+      for (const [organisation, mode, name, last] of [
+        ['org_1', 'live', 'round:GARAGE:R1', 4],
+        ['org_1', 'live', 'round:PESTCO:R1', 2],
+        ['org_1', 'test', 'round:GARAGE:R1', 6],
+        ['org_1', 'live', 'round:GARAGE:R2', 1],
+        ['org_1', 'live', 'code:GARAGE', 9],
+        ['org_2', 'live', 'round:PESTCO:R1', 7],
       ] as const) {
         await sql`insert into consignment_sequences (organisation_id, mode, name, last_number)
-          values (${organisation}, 'live', ${name}, ${last})`.execute(db.kysely);
+          values (${organisation}, ${mode}, ${name}, ${last})`.execute(db.kysely);
       }
       await migrateToLatest(db);
-      const rows = await db.kysely
-        .selectFrom('consignment_sequences')
-        .select(['organisation_id', 'name', 'last_number'])
-        .where('name', 'not like', 'round:%:%')
-        .orderBy('organisation_id')
-        .orderBy('name')
-        .execute();
-      expect(rows.map((r) => [r.organisation_id, r.name, Number(r.last_number)])).toEqual([
-        ['org_1', 'code:GARAGE', 9],
-        ['org_1', 'round:R1', 4],
-        ['org_1', 'round:R2', 1],
-        ['org_2', 'round:R1', 7],
+      expect((await counters(db)).filter(([, , name]) => !String(name).match(/:.*:/))).toEqual([
+        ['org_1', 'live', 'round:R1', 4],
+        ['org_1', 'live', 'round:R2', 1],
+        ['org_1', 'test', 'round:R1', 6],
+        ['org_2', 'live', 'round:R1', 7],
+      ]);
+
+      // Numbers given after the change (R1 reached 5), then the change undone: the previous release's
+      // counters continue from there, and the new ones are gone.
+      await sql`update consignment_sequences set last_number = 5
+        where organisation_id = 'org_1' and mode = 'live' and name = 'round:R1'`.execute(db.kysely);
+      await migrateUpTo(db, '0018-webhook-due-index');
+      expect(await counters(db)).toEqual([
+        ['org_1', 'live', 'round:GARAGE:R1', 5],
+        ['org_1', 'live', 'round:GARAGE:R2', 1],
+        ['org_1', 'live', 'round:PESTCO:R1', 5],
+        ['org_1', 'test', 'round:GARAGE:R1', 6],
+        ['org_2', 'live', 'round:PESTCO:R1', 7],
       ]);
     } finally {
       await db.close();

@@ -73,14 +73,14 @@ const hostileValue: fc.Arbitrary<Json> = fc.oneof(
 /** One change to a body: `at` picks the node (modulo the body's node count). */
 interface Change {
   at: number;
-  kind: 'replace' | 'remove' | 'grow' | 'extend' | 'add-key';
+  kind: 'replace' | 'same-type' | 'remove' | 'grow' | 'extend' | 'add-key';
   value: Json;
   size: number;
   key: string;
 }
 const change: fc.Arbitrary<Change> = fc.record({
   at: fc.nat(),
-  kind: fc.constantFrom('replace', 'remove', 'grow', 'extend', 'add-key'),
+  kind: fc.constantFrom('replace', 'same-type', 'same-type', 'remove', 'grow', 'extend', 'add-key'),
   value: hostileValue,
   size: fc.constantFrom(2, 50, 500),
   key: fc.constantFrom('extra', '__proto__', 'constructor', 'id'),
@@ -110,7 +110,10 @@ function mutate(body: Json, changes: Change[]): Json {
       else (parent as Record<string, Json>)[last] = value;
     };
     if (change.kind === 'replace') set(structuredClone(change.value));
-    else if (change.kind === 'remove' && last !== undefined) {
+    else if (change.kind === 'same-type' && current !== null && typeof current !== 'object') {
+      // A value of the type the schema wants, so the request gets past validation to the code behind it.
+      set(sameType(current, change.at));
+    } else if (change.kind === 'remove' && last !== undefined) {
       if (Array.isArray(parent)) parent.splice(Number(last), 1);
       else delete parent[last];
     } else if (change.kind === 'grow' && Array.isArray(current) && current.length > 0) {
@@ -127,6 +130,39 @@ function mutate(body: Json, changes: Change[]): Json {
     } else set(structuredClone(change.value));
   }
   return root;
+}
+
+/** Values of each scalar type that a schema lets through and the code behind it must still judge. */
+const STRINGS = [
+  '',
+  ' ',
+  'x',
+  '0',
+  'N/A',
+  '2026-02-29',
+  '2027-01-01',
+  '1999-12-31',
+  '00:00',
+  '23:59',
+  'EXEMPT',
+  'wales',
+  'england',
+  'R13',
+  'D15',
+  '20 01 21*',
+  '17 05 04',
+  'CBDU100003',
+  'CBDU999999',
+  'SW1A 1AA',
+  'GIR 0AA',
+  'a'.repeat(200),
+];
+const NUMBERS = [0, -0, 1, -1, 0.0001, 1e9, 999_999_999, 2 ** 31, 1.5];
+
+function sameType(current: string | number | boolean, pick: number): Json {
+  if (typeof current === 'boolean') return !current;
+  if (typeof current === 'number') return NUMBERS[pick % NUMBERS.length];
+  return STRINGS[pick % STRINGS.length];
 }
 
 /** Query text as a client would send it; a lone surrogate, which encodeURIComponent refuses, as its bytes. */
@@ -259,7 +295,8 @@ function urlOf(op: Operation, r: MadeRequest): string {
     const collection = op.path.slice(0, op.path.indexOf(placeholder) - 1);
     const real = realIds.get(collection);
     if (name === 'code') return encodeURIComponent('17 05 03*');
-    return queryText(real && r.realId ? real : r.madeUpId);
+    // A delete is never sent a real id: the things the run made stay for the requests after it.
+    return queryText(real && r.realId && op.method !== 'DELETE' ? real : r.madeUpId);
   });
   const query = r.query
     .filter(() => op.query.length > 0)
@@ -282,7 +319,8 @@ describe('requests bent out of shape', () => {
         if (op.example !== undefined) {
           payload = JSON.stringify('whole' in r.body ? r.body.whole : mutate(op.example, r.body.changes));
         }
-        const res = await t.call(keys[r.key], {
+        // What the run made is in test mode: a request naming it uses the test key, others either key.
+        const res = await t.call(r.realId ? keys[0] : keys[r.key], {
           method: op.method,
           url,
           ...(payload === undefined ? {} : { payload, headers: { 'content-type': 'application/json' } }),

@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
 // counters were kept per round number and code prefix (`round:<prefix>:<round>`), so a round through two
 // producers numbered each from 1. The counter is now one per round (`round:<round>`), and each round's
 // starts from the highest number any of its old counters reached, so no number already given is given
-// again. The old counters stay, unused, so `down` can return to them.
+// again. The old counters stay: instances of the previous release use them until they are replaced
+// (consignment-store.ts keeps both in step meanwhile), and `down` returns to them.
 
 interface Sequence {
   organisation_id: string;
@@ -13,8 +14,31 @@ interface Sequence {
   name: string;
   last_number: number;
 }
+type Db = Kysely<{ consignment_sequences: Sequence }>;
 
-export async function up(db: Kysely<{ consignment_sequences: Sequence }>): Promise<void> {
+const roundOf = (name: string) => name.slice(name.lastIndexOf(':') + 1);
+
+/** Sets each counter to at least the value given (an existing higher count is kept). */
+async function raise(db: Db, rows: Iterable<Sequence>): Promise<void> {
+  for (const row of rows) {
+    await db
+      .insertInto('consignment_sequences')
+      .values(row)
+      .onConflict((oc) =>
+        oc.columns(['organisation_id', 'mode', 'name']).doUpdateSet((eb) => ({
+          last_number: eb
+            .case()
+            .when('consignment_sequences.last_number', '<', row.last_number)
+            .then(row.last_number)
+            .else(eb.ref('consignment_sequences.last_number'))
+            .end(),
+        })),
+      )
+      .execute();
+  }
+}
+
+export async function up(db: Db): Promise<void> {
   const old = await db
     .selectFrom('consignment_sequences')
     .selectAll()
@@ -22,18 +46,38 @@ export async function up(db: Kysely<{ consignment_sequences: Sequence }>): Promi
     .execute();
   const rounds = new Map<string, Sequence>();
   for (const row of old) {
-    const round = row.name.slice(row.name.lastIndexOf(':') + 1);
-    const name = `round:${round}`;
+    const name = `round:${roundOf(row.name)}`;
     const key = JSON.stringify([row.organisation_id, row.mode, name]);
     const seen = rounds.get(key);
     if (!seen || row.last_number > seen.last_number) rounds.set(key, { ...row, name });
   }
-  for (const row of rounds.values()) {
-    await db.insertInto('consignment_sequences').values(row).execute();
-  }
+  await raise(db, rounds.values());
 }
 
-export async function down(db: Kysely<{ consignment_sequences: Sequence }>): Promise<void> {
+export async function down(db: Db): Promise<void> {
+  const rounds = await db
+    .selectFrom('consignment_sequences')
+    .selectAll()
+    .where('name', 'like', 'round:%')
+    .where('name', 'not like', 'round:%:%')
+    .execute();
+  // Numbers given since `up` were counted on the new counters: every old counter of the round continues
+  // from the highest of them.
+  const old = await db
+    .selectFrom('consignment_sequences')
+    .selectAll()
+    .where('name', 'like', 'round:%:%')
+    .execute();
+  const highest = new Map(
+    rounds.map((r) => [JSON.stringify([r.organisation_id, r.mode, roundOf(r.name)]), r]),
+  );
+  await raise(
+    db,
+    old.flatMap((row) => {
+      const round = highest.get(JSON.stringify([row.organisation_id, row.mode, roundOf(row.name)]));
+      return round ? [{ ...row, last_number: round.last_number }] : [];
+    }),
+  );
   await db
     .deleteFrom('consignment_sequences')
     .where('name', 'like', 'round:%')
