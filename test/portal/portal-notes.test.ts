@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.ts';
 import type { WtnService } from '../../src/wtn/wtn-service.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { PortalClient, problem, uniqueEmail } from './portal-client.ts';
@@ -8,6 +9,9 @@ let t: TestApp;
 let browser: PortalClient;
 let organisationId: string;
 const made: Record<string, string> = {};
+// Notes made within one millisecond would tie on their creation time, and the export's newest-first
+// order would then fall to their random references: each note is made a second after the last.
+const clock = new ManualClock('2026-04-20T09:00:00Z');
 
 /** A note recorded for an organisation in a mode, through the same service the API uses. */
 async function note(orgId: string, mode: 'live' | 'test', transferDate: string, description: string) {
@@ -22,6 +26,7 @@ async function note(orgId: string, mode: 'live' | 'test', transferDate: string, 
     },
     { organisationId: orgId, mode },
   );
+  clock.advance(1_000);
   return JSON.parse(document).reference as string;
 }
 
@@ -34,7 +39,7 @@ async function signedIn(organisation: string) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused' } });
+  t = await createTestApp({ clock, env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused' } });
   ({ client: browser, organisationId } = await signedIn('Acme Waste Ltd'));
   made.liveMarch = await note(organisationId, 'live', '2026-03-10', 'Plasterboard, March');
   made.liveApril = await note(organisationId, 'live', '2026-04-02', '=1+2 April');
