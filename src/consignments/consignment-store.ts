@@ -230,64 +230,29 @@ export class ConsignmentStore {
 
   /**
    * The round's next collection number: one sequence per round, whatever premises the collection is
-   * from (reg 38: 1, 2, 3... through the round). Instances of the previous release, still running during
-   * a rolling deploy, count per round and code prefix (`round:<prefix>:<round>`): the higher count wins
-   * and theirs are moved up to it, so no number is given twice meanwhile. (Once no instance of that
-   * release can run, the old counters can go.)
+   * from (reg 38: 1, 2, 3... through the round). The counter row stays locked until the transaction ends.
    */
-  async #nextCollection(trx: Transaction<Database>, scope: ConsignmentScope, round: string): Promise<number> {
-    const name = `round:${round}`;
-    let number = await this.#next(trx, scope, name);
-    const oldCounters = this.#sequences(trx, scope).where('name', 'like', `round:%:${round}`);
-    const old = await oldCounters.select((eb) => eb.fn.max('last_number').as('highest')).executeTakeFirst();
-    const highest = old?.highest === null || old?.highest === undefined ? null : Number(old.highest);
-    if (highest === null) return number;
-    if (highest >= number) {
-      number = highest + 1;
-      await this.#setSequence(trx, scope, name, number);
-    }
-    await trx
-      .updateTable('consignment_sequences')
-      .set({ last_number: number })
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .where('name', 'like', `round:%:${round}`)
-      .execute();
-    return number;
+  #nextCollection(trx: Transaction<Database>, scope: ConsignmentScope, round: string): Promise<number> {
+    return this.#next(trx, scope, `round:${round}`);
   }
 
-  /** A collection number drawn for a note that was then refused goes back (the counter row is ours). */
+  /**
+   * A collection number drawn for a note that was then refused goes back: the counter row is locked by
+   * this transaction since the draw, so no one has drawn after it.
+   */
   async #giveBackCollection(
     trx: Transaction<Database>,
     scope: ConsignmentScope,
     multiple: ConsignmentContent['multiple_collection'],
   ): Promise<void> {
     if (!multiple) return;
-    const round = multiple.round_number;
     await trx
       .updateTable('consignment_sequences')
       .set({ last_number: multiple.collection_number - 1 })
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode)
-      .where((eb) => eb.or([eb('name', '=', `round:${round}`), eb('name', 'like', `round:%:${round}`)]))
+      .where('name', '=', `round:${multiple.round_number}`)
       .where('last_number', '=', multiple.collection_number)
-      .execute();
-  }
-
-  #sequences(trx: Transaction<Database>, scope: ConsignmentScope) {
-    return trx
-      .selectFrom('consignment_sequences')
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode);
-  }
-
-  async #setSequence(trx: Transaction<Database>, scope: ConsignmentScope, name: string, value: number) {
-    await trx
-      .updateTable('consignment_sequences')
-      .set({ last_number: value })
-      .where('organisation_id', '=', scope.organisationId)
-      .where('mode', '=', scope.mode)
-      .where('name', '=', name)
       .execute();
   }
 

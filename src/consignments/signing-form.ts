@@ -129,10 +129,14 @@ export function readPartForm(
     body.vehicle_registration = given(fields.vehicle_registration);
     body.collection_date = given(fields.collection_date);
     body.collection_time = given(fields.collection_time);
-    const offered =
-      fields.nrw_number !== '' && fields.nrw_number === carrierNumberText(fields.registration_number);
+    // The number signed for: the one typed, else Part A's (as the service takes it).
+    const number = carrierNumberText(fields.registration_number || note.carrier.registration_number || '');
+    const offered = fields.nrw_number !== '' && fields.nrw_number === number;
     if (!offered) {
+      // Not for this number: nothing of the declaration is kept, so it is never shown ticked for another.
       fields.nrw_number = '';
+      fields.nrw_register_checked = '';
+      fields.nrw_carrier_name = '';
     } else if (fields.nrw_register_checked === NRW_CHECKED) {
       if (fields.nrw_carrier_name === '') {
         errors.nrw_carrier_name = "Enter the carrier's name as Natural Resources Wales's register shows it.";

@@ -576,27 +576,6 @@ describe('multiple collections and the quarterly return', () => {
       collection_number: 1,
     });
   });
-
-  it('keeps in step with the previous release during a rolling deploy: no number given twice', async () => {
-    const at = (round: string) =>
-      garageBody({
-        producer: { ...(garageBody().producer as object), name: 'Rolling Motors Ltd' },
-        multiple_collection: { round_number: round },
-      });
-    await t.create(at('RL1'));
-    const sequences = () =>
-      t.db.kysely.selectFrom('consignment_sequences').select(['organisation_id', 'name', 'last_number']);
-    const { organisation_id } = await sequences().where('name', '=', 'round:RL1').executeTakeFirstOrThrow();
-    // An instance of the previous release, counting per code prefix, has given collection 5 meanwhile.
-    await t.db.kysely
-      .insertInto('consignment_sequences')
-      .values({ organisation_id, mode: 'test', name: 'round:ROLLIN:RL1', last_number: 5 })
-      .execute();
-    expect((await t.create(at('RL1'))).multiple_collection?.collection_number).toBe(6);
-    // ...and its counter is moved up, so its next is 7.
-    const old = await sequences().where('name', '=', 'round:ROLLIN:RL1').executeTakeFirstOrThrow();
-    expect(Number(old.last_number)).toBe(6);
-  });
 });
 
 describe('lists, events and other organisations', () => {

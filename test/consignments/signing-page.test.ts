@@ -273,11 +273,28 @@ describe('signing Part C', () => {
     });
     expect(changed.statusCode).toBe(422);
     expect(changed.body).toContain('name="nrw_number" value="CBDU999998"');
+    // Offered afresh for the new number: not ticked, no name carried over from the other carrier.
+    expect(changed.body).not.toMatch(/<input id="nrw_register_checked"[^>]* checked/);
+    expect(changed.body).not.toContain('Cymru Oil Haulage Cyf');
 
     const ticked = { ...welsh, nrw_number: 'CBDU999999', nrw_register_checked: 'checked' };
     const nameless = await sign(path, ticked);
     expect(nameless.statusCode).toBe(400);
     expect(nameless.body).toContain('id="nrw_carrier_name-error"');
+
+    // The number field left blank means Part A's number, as the service takes it: declared for that.
+    const blank = await t.create(garageBody({ carrier: { registration_number: 'CBDU999997' } }));
+    const blankPath = await linkFor(blank.id, 'C');
+    const blankForm = { ...CARRIER_FORM, registration_number: '' };
+    const offered = await sign(blankPath, blankForm);
+    expect(offered.body).toContain('name="nrw_number" value="CBDU999997"');
+    const declared = await sign(blankPath, {
+      ...blankForm,
+      nrw_number: 'CBDU999997',
+      nrw_register_checked: 'checked',
+      nrw_carrier_name: 'Gwent Skips Cyf',
+    });
+    expect(declared.statusCode, text(declared.body)).toBe(200);
 
     const signed = await sign(path, { ...ticked, nrw_carrier_name: 'Cymru Oil Haulage Cyf' });
     expect(signed.statusCode, text(signed.body)).toBe(200);

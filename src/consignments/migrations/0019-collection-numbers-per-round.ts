@@ -5,8 +5,8 @@ import type { Kysely } from 'kysely';
 // counters were kept per round number and code prefix (`round:<prefix>:<round>`), so a round through two
 // producers numbered each from 1. The counter is now one per round (`round:<round>`), and each round's
 // starts from the highest number any of its old counters reached, so no number already given is given
-// again. The old counters stay: instances of the previous release use them until they are replaced
-// (consignment-store.ts keeps both in step meanwhile), and `down` returns to them.
+// again. The old counters stay, for `down` to return to. Instances of the previous release must be
+// stopped before this runs (docs/operations.md): they would go on counting per prefix.
 
 interface Sequence {
   organisation_id: string;
