@@ -57,6 +57,7 @@ export function buildResult(query: CarrierQuery, answer: RegisterAnswer, now: Da
             age_days: Math.max(0, daysBetween(answer.mirror.publishedOn, today)),
           }
         : null,
+      ...(answer.droppedAfter && { last_listed_on: answer.droppedAfter }),
     },
     registrations: judged.map((j) => ({
       registration_number: j.record.registration_number,

@@ -72,6 +72,13 @@ export const VerificationSchema = Type.Object({
       { description: 'How old the mirror data is; null unless origin is `mirror`.' },
     ),
   ),
+  last_listed_on: Type.Optional(
+    Type.String({
+      format: 'date',
+      description:
+        'With `not_found` only: the register listed this number, before its expiry date, when we last checked on this day, and no longer does (revoked or deregistered). It was a registration with the Environment Agency.',
+    }),
+  ),
 });
 
 export const VerifyCarrierResultSchema = Type.Object(

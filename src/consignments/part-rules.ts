@@ -159,7 +159,7 @@ export function partC(
   // The signer's word stands only for a number the Environment Agency's register does not hold.
   const given = body.declared_registration;
   const declared =
-    verification.status === 'not_found' && given
+    verification.status === 'not_found' && !verification.verification.last_listed_on && given
       ? { register: given.register, carrier_name: given.carrier_name.trim() }
       : undefined;
   if (declared && declared.carrier_name === '') {
@@ -201,6 +201,15 @@ export function refuseUnregistered(
   verification: CarrierVerification,
   declared: boolean,
 ): void {
+  const listedUntil = verification.verification.last_listed_on;
+  if (verification.status === 'not_found' && listedUntil) {
+    // An Environment Agency registration it has revoked or deregistered: no other register stands for it.
+    throw new ApiError(
+      'CARRIER_NOT_REGISTERED',
+      `${number} was on the Environment Agency's public register when last checked on ${listedUntil} and no longer is: the registration has been revoked or deregistered. Part C cannot be signed and the waste must not be handed over.`,
+      [{ field: '/registration_number', issue: 'is no longer on the public register' }],
+    );
+  }
   if (verification.status === 'expired') {
     const expiry = verification.registrations[0]?.expiry_date;
     throw new ApiError(

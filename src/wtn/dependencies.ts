@@ -21,7 +21,11 @@ export interface CarrierVerification {
   status: 'valid' | 'expiring_soon' | 'expired' | 'not_found' | 'lower_tier' | 'multiple_matches';
   registrations: CarrierRegistration[];
   /** Which register answered: the live EA register, its imported export, our history, or the sandbox. */
-  verification: { origin: 'ea_api' | 'mirror' | 'history' | 'sandbox' };
+  verification: {
+    origin: 'ea_api' | 'mirror' | 'history' | 'sandbox';
+    /** With not_found: the day the register last listed the number (it was an EA registration). */
+    last_listed_on?: string;
+  };
 }
 
 export interface CarrierVerifier {

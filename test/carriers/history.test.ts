@@ -59,6 +59,7 @@ describe('history lets the service say expired after the register drops a number
     const body = await t.result({ registration_number: 'CBDU940002' });
     expect(body.status).toBe('not_found');
     expect(body.registrations).toEqual([]);
+    expect(body.verification.last_listed_on).toBe('2026-02-11');
     expect(body.compliance.recommendation).toMatch(/no longer on .* last checked on 2026-02-11/);
   });
 

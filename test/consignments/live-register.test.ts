@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.ts';
 import { forgetCached } from '../carriers/carrier-app.ts';
 import { FakeRegister } from '../carriers/fake-register.ts';
 import { type ConsignmentApp, consignmentApp, garageBody, PART_C, PART_D, partE } from './consignment-app.ts';
@@ -66,5 +67,43 @@ describe('live keys: Part C asks the EA register there and then', () => {
     expect((await t.get(`/v1/consignment-notes/${note.id}`, t.liveKey)).json().status).toBe(
       'awaiting_collection',
     );
+  });
+});
+
+describe('a registration the EA register has dropped before its expiry', () => {
+  it('is refused at Part C whatever the signer declares: it was an EA registration', async () => {
+    const clock = new ManualClock('2026-03-02T10:00:00Z');
+    const own = await new FakeRegister().start();
+    own.add({ number: 'CBDU750009', name: 'Revoked Haulage Limited', tier: 'Upper', expiry: '2099-01-31' });
+    // The memory cache: the pinned clock moves past its 24 hours, which Redis's own TTL would not notice.
+    const app = await consignmentApp({ clock, env: { EA_REGISTER_URL: own.url, REDIS_URL: '' } });
+    try {
+      const first = await app.create(
+        garageBody({ carrier: { registration_number: 'CBDU750009' } }),
+        app.liveKey,
+      );
+      expect((await app.sign(first.id, PART_C, app.liveKey)).parts.C?.register_status).toBe('valid');
+      own.items.delete('CBDU750009');
+      clock.set('2026-03-05T10:00:00Z');
+
+      const note = await app.create(
+        garageBody({ carrier: { registration_number: 'CBDU750009' } }),
+        app.liveKey,
+      );
+      const refused = await app.post(
+        `/v1/consignment-notes/${note.id}/signatures`,
+        { ...PART_C, declared_registration: { register: 'nrw', carrier_name: 'Revoked Haulage Limited' } },
+        app.liveKey,
+      );
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error).toMatchObject({
+        code: 'CARRIER_NOT_REGISTERED',
+        message: expect.stringContaining('when last checked on 2026-03-02 and no longer is'),
+      });
+      expect((await app.get(`/v1/consignment-notes/${note.id}`, app.liveKey)).json().parts.C).toBeNull();
+    } finally {
+      await app.close();
+      await own.stop();
+    }
   });
 });

@@ -1824,6 +1824,11 @@ export interface operations {
                                 /** @description Days from publication to today (Europe/London). */
                                 age_days: number;
                             } | null;
+                            /**
+                             * Format: date
+                             * @description With `not_found` only: the register listed this number, before its expiry date, when we last checked on this day, and no longer does (revoked or deregistered). It was a registration with the Environment Agency.
+                             */
+                            last_listed_on?: string;
                         };
                         /** @description Best match first; empty when not found. */
                         registrations: {
@@ -2032,6 +2037,11 @@ export interface operations {
                                 /** @description Days from publication to today (Europe/London). */
                                 age_days: number;
                             } | null;
+                            /**
+                             * Format: date
+                             * @description With `not_found` only: the register listed this number, before its expiry date, when we last checked on this day, and no longer does (revoked or deregistered). It was a registration with the Environment Agency.
+                             */
+                            last_listed_on?: string;
                         };
                         /** @description Best match first; empty when not found. */
                         registrations: {
@@ -2231,6 +2241,11 @@ export interface operations {
                                     /** @description Days from publication to today (Europe/London). */
                                     age_days: number;
                                 } | null;
+                                /**
+                                 * Format: date
+                                 * @description With `not_found` only: the register listed this number, before its expiry date, when we last checked on this day, and no longer does (revoked or deregistered). It was a registration with the Environment Agency.
+                                 */
+                                last_listed_on?: string;
                             };
                             /** @description Best match first; empty when not found. */
                             registrations: {
