@@ -90,6 +90,12 @@ export function consignmentSha256(note: ConsignmentNote): string {
 
 type NoteSummary = Pick<ConsignmentNoteRow, 'id' | 'document' | 'status' | 'content_sha256'>;
 
+/**
+ * The counter of a multiple collection's round: one sequence per round, whatever premises each
+ * collection is from (reg 38: 1, 2, 3... through the round).
+ */
+const roundCounter = (round: string) => `round:${round}`;
+
 /** Consignment notes in the database: content written once, parts appended in legal order. */
 export class ConsignmentStore {
   readonly #db: Kysely<Database>;
@@ -156,7 +162,7 @@ export class ConsignmentStore {
       }
       // The collection number is drawn once the code is secured, so a refused note leaves no gap in the round.
       if (item.roundNumber !== null && multiple === null) {
-        const collection = await this.#nextCollection(trx, scope, item.roundNumber);
+        const collection = await this.#next(trx, scope, roundCounter(item.roundNumber));
         multiple = { round_number: item.roundNumber, collection_number: collection };
       }
       const note: ConsignmentContent = { ...content, consignment_code: code, multiple_collection: multiple };
@@ -229,14 +235,6 @@ export class ConsignmentStore {
   }
 
   /**
-   * The round's next collection number: one sequence per round, whatever premises the collection is
-   * from (reg 38: 1, 2, 3... through the round). The counter row stays locked until the transaction ends.
-   */
-  #nextCollection(trx: Transaction<Database>, scope: ConsignmentScope, round: string): Promise<number> {
-    return this.#next(trx, scope, `round:${round}`);
-  }
-
-  /**
    * A collection number drawn for a note that was then refused goes back: the counter row is locked by
    * this transaction since the draw, so no one has drawn after it.
    */
@@ -251,7 +249,7 @@ export class ConsignmentStore {
       .set({ last_number: multiple.collection_number - 1 })
       .where('organisation_id', '=', scope.organisationId)
       .where('mode', '=', scope.mode)
-      .where('name', '=', `round:${multiple.round_number}`)
+      .where('name', '=', roundCounter(multiple.round_number))
       .where('last_number', '=', multiple.collection_number)
       .execute();
   }

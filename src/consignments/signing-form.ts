@@ -50,11 +50,13 @@ export const NRW_CHECKED = 'checked';
  * (`nrw_number`, a hidden field): it is never offered before, so no one ticks it by habit, and a number
  * changed since is checked with the EA register afresh.
  */
-export function offerWelshDeclaration(values: PartFormValues, body: LinkBody, note: ConsignmentNote): void {
-  values.fields.nrw_number = carrierNumberText(
-    body.registration_number ?? note.carrier.registration_number ?? '',
-  );
+export function offerWelshDeclaration(values: PartFormValues, note: ConsignmentNote): void {
+  values.fields.nrw_number = numberSignedFor(note, values.fields.registration_number);
 }
+
+/** The number Part C is signed for, as the service takes it: the one typed, else Part A's. */
+const numberSignedFor = (note: ConsignmentNote, typed: string | undefined) =>
+  carrierNumberText(typed || note.carrier.registration_number || '');
 
 /** The form as first shown: a collection or a receipt dated today, the carrier Part A named. */
 export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartFormValues {
@@ -129,9 +131,8 @@ export function readPartForm(
     body.vehicle_registration = given(fields.vehicle_registration);
     body.collection_date = given(fields.collection_date);
     body.collection_time = given(fields.collection_time);
-    // The number signed for: the one typed, else Part A's (as the service takes it).
-    const number = carrierNumberText(fields.registration_number || note.carrier.registration_number || '');
-    const offered = fields.nrw_number !== '' && fields.nrw_number === number;
+    const offered =
+      fields.nrw_number !== '' && fields.nrw_number === numberSignedFor(note, fields.registration_number);
     if (!offered) {
       // Not for this number: nothing of the declaration is kept, so it is never shown ticked for another.
       fields.nrw_number = '';

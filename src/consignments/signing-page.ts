@@ -53,7 +53,7 @@ export const consignmentSigningPagePlugin: FastifyPluginAsync<ConsignmentSigning
         if (!(error instanceof ApiError)) throw error;
         // Refused as the API refuses: the form again, as it was filled in, with the reasons beside it.
         const problems = problemsOf(error, fieldIds(note, part));
-        if (error.code === 'CARRIER_NOT_REGISTERED') offerWelshDeclaration(form.values, form.body, note);
+        if (error.code === 'CARRIER_NOT_REGISTERED') offerWelshDeclaration(form.values, note);
         if (error.headers) reply.headers(error.headers);
         const again = openPage({ note, part, expiresAt, shell, values: form.values, problems });
         return send(reply, error.status, again);

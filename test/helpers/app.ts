@@ -24,6 +24,17 @@ export interface TestKey {
 }
 
 /**
+ * For tests of request handling alone: the register out of reach (a call to it is a 503), webhooks to
+ * loopback allowed, and neither background worker running.
+ */
+export const REQUESTS_ONLY_ENV: Readonly<Record<string, string>> = {
+  EA_REGISTER_URL: 'http://127.0.0.1:9/unused',
+  WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
+  WEBHOOK_WORKER: 'off',
+  DWT_WORKER: 'off',
+};
+
+/**
  * The whole service, built as in production but on a fresh (migrated) database, with the environment's
  * DATABASE_URL / REDIS_URL honoured (CI runs the suite on SQLite, then on PostgreSQL + Redis).
  */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, REQUESTS_ONLY_ENV, type TestApp } from '../helpers/app.ts';
 import { postMcp } from '../mcp/mcp-client.ts';
 import { PortalClient, uniqueEmail } from '../portal/portal-client.ts';
 import { receiptBody, siteBody } from '../receipts/receipt-app.ts';
@@ -47,14 +47,7 @@ async function created(request: { method: Method; url: string; body?: unknown })
 }
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      EA_REGISTER_URL: 'http://127.0.0.1:9/unused',
-      WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
-      WEBHOOK_WORKER: 'off',
-      DWT_WORKER: 'off',
-    },
-  });
+  t = await createTestApp({ env: { ...REQUESTS_ONLY_ENV } });
   const test = await t.newKey({ mode: 'test' });
   key = test.key;
   liveKey = (await t.newKey({ mode: 'live', orgId: test.orgId })).key;

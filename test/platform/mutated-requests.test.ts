@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/app.ts';
+import { createTestApp, REQUESTS_ONLY_ENV, type TestApp } from '../helpers/app.ts';
 
 /**
  * Every operation in /openapi.json, called with its own documented example bent out of shape (a field
@@ -182,14 +182,7 @@ let operations: Operation[];
 const realIds = new Map<string, string>();
 
 beforeAll(async () => {
-  t = await createTestApp({
-    env: {
-      EA_REGISTER_URL: 'http://127.0.0.1:9/unused',
-      WEBHOOKS_ALLOW_HTTP_LOOPBACK: 'true',
-      WEBHOOK_WORKER: 'off',
-      DWT_WORKER: 'off',
-    },
-  });
+  t = await createTestApp({ env: { ...REQUESTS_ONLY_ENV } });
   const test = await t.newKey({ mode: 'test', plan: 'enterprise' });
   const live = await t.newKey({ mode: 'live', plan: 'enterprise', orgId: test.orgId });
   // Limits the run cannot reach, so every request gets past the rate limit to the code behind it.

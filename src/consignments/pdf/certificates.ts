@@ -36,11 +36,7 @@ export function partC(doc: Doc, note: ConsignmentNote, drawings: Drawings): void
       };
   const carrier: Item[] = c
     ? [
-        {
-          kind: 'field',
-          label: 'Carrier name',
-          value: c.carrier_name ?? 'Not on the register',
-        },
+        { kind: 'field', label: 'Carrier name', value: c.carrier_name ?? 'Not on the register' },
         {
           kind: 'field',
           label: 'Registration no.',
