@@ -187,6 +187,21 @@ describe('the local engine reads waste as an expert does', () => {
     ).toBe('08 01 11');
   });
 
+  it('reads a food trade named in words of its own ("factory making bagged salads") as its process chapter', () => {
+    const rules = createRuleEngine({ catalogue });
+    const trade = (description: string, source_industry: string) =>
+      rules.classify({ description, source_industry }).ranking[0].ewc_code;
+    expect(trade('rotten lettuce and spinach', 'factory making bagged salads')).toBe('02 03 04');
+    expect(trade('spoilt food, past its date', 'plant producing sausages and bacon')).toBe('02 02 03');
+    expect(trade('broken biscuits and spoilt cakes', 'biscuit and cake maker')).toBe('02 06 01');
+    expect(trade('mouldy cheese', 'small cheese maker')).toBe('02 05 01');
+    expect(trade('mouldy cheese', 'small shop')).toBe('20 01 08');
+    // Only in source_industry: a canteen's food waste stays kitchen waste, whatever the description says.
+    expect(trade('food waste from the factory canteen, mostly vegetables', 'office')).toBe('20 01 08');
+    expect(trade('rotten lettuce and spinach', 'restaurant')).toBe('20 01 08');
+    expect(trade('spoilt food, past its date', 'office')).toBe('20 01 08');
+  });
+
   it('codes the sharps of animal healthcare in 18 02, from a farm or a vet, and those of a surgery in 18 01', () => {
     expect(
       top({ description: 'used needles from injecting ewes', source_industry: 'Sheep farm' }).ewc_code,

@@ -340,6 +340,10 @@ export function analyse(
   const desc = matchField(prepareTokens(input.description, k), k);
   const ctx = matchField(prepareTokens(input.additional_context ?? '', k), k);
   const industry = matchField(prepareTokens(input.source_industry ?? '', k), k);
+  // An activity named in words of its own ("factory making bagged salads"), when no phrase named it.
+  for (const m of findMatches(industry.tokens, k.industryCues)) {
+    if (!industry.cues.some((c) => c.item === m.item)) industry.cues.push(m);
+  }
   const description = desc.tokens;
   const context = ctx.tokens;
   const concepts = assignRoles([...desc.concepts, ...acrossFields(desc.tokens, ctx.tokens, k)], description);

@@ -40,6 +40,8 @@ export interface CompiledKnowledge {
   /** The co-occurrence groups alone, for matching across the description and the context. */
   conceptGroups: TermIndex<CompiledConcept>;
   cues: TermIndex<ActivityCueDef>;
+  /** Word groups naming an activity, matched in source_industry only. */
+  industryCues: TermIndex<ActivityCueDef>;
   evidence: TermIndex<CompiledEvidence>;
   redirects: readonly EvidenceRedirectDef[];
   speller: SpellingCorrector;
@@ -104,6 +106,16 @@ function compileCues(defs: readonly ActivityCueDef[], catalogue: Catalogue) {
   return buildTermIndex(terms);
 }
 
+/** The activity cues' word groups, read in source_industry only (ActivityCueDef.industry). */
+function compileIndustryGroups(defs: readonly ActivityCueDef[]) {
+  const groups: GroupEntry<ActivityCueDef>[] = [];
+  for (const def of defs) {
+    if (def.industry)
+      groups.push({ groups: def.industry.map((g) => g.map((w) => stem(w.toLowerCase()))), item: def });
+  }
+  return buildTermIndex([], groups);
+}
+
 function compileEvidence(defs: readonly EvidenceTermDef[]) {
   const terms: TermEntry<CompiledEvidence>[] = [];
   for (const def of defs) {
@@ -119,7 +131,10 @@ function collectVocabulary(knowledge: Knowledge): Set<string> {
     for (const t of termTokens(term)) words.add(t);
   };
   for (const c of knowledge.concepts) c.terms.forEach(add);
-  for (const c of knowledge.cues) c.terms.forEach(add);
+  for (const c of knowledge.cues) {
+    c.terms.forEach(add);
+    c.industry?.flat().forEach(add);
+  }
   for (const e of knowledge.evidence) e.terms.forEach(add);
   return words;
 }
@@ -150,6 +165,7 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
     concepts,
     conceptGroups: buildTermIndex([], concepts.groups),
     cues: compileCues(knowledge.cues, catalogue),
+    industryCues: compileIndustryGroups(knowledge.cues),
     evidence: compileEvidence(knowledge.evidence),
     redirects: knowledge.redirects,
     speller: createSpellingCorrector(vocabulary, known),

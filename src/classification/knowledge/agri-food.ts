@@ -37,7 +37,7 @@ export const agriFoodConcepts: ConceptDef[] = [
     // Named crops: food when a shop or kitchen throws them away (20 01 08), plant tissue on the farm that
     // grew or stored them (02 01 03); the activity decides.
     id: 'crops',
-    terms: ['potatoes', 'potato', 'carrots', 'onions', 'swedes', 'parsnips', 'turnips', 'cabbages', 'brassicas', 'sprouts', 'leeks', 'sugar beet', 'apples', 'pears', 'soft fruit', 'strawberries', 'rotten vegetables', 'rotting vegetables', 'rotten fruit'],
+    terms: ['potatoes', 'potato', 'carrots', 'onions', 'swedes', 'parsnips', 'turnips', 'cabbages', 'brassicas', 'sprouts', 'leeks', 'sugar beet', 'apples', 'pears', 'soft fruit', 'strawberries', 'lettuce', 'lettuces', 'spinach', 'salad leaves', 'salad leaf', 'rocket leaves', 'watercress', 'cucumbers', 'tomatoes', 'peppers', 'rotten vegetables', 'rotting vegetables', 'rotten fruit'],
     codes: ['20 01 08', '02 01 03@0.8', '02 03 04@0.45'],
     source: 'LoW 02 01 03 plant-tissue waste (agriculture); EA Using the List of Wastes, Annex 2: 20 01 08 biodegradable kitchen waste',
   },

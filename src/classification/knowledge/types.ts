@@ -102,6 +102,12 @@ export interface ConceptDef {
 export interface ActivityCueDef {
   /** Words in source_industry, additional_context or the description that reveal the activity. */
   terms: string[];
+  /**
+   * Word groups that together name the activity in source_industry only, one word from each group in
+   * any order: [["factory", "plant"], ["salad", "vegetable"]] reads "factory making bagged salads". Only
+   * there: in a description, "vegetable" and "factory" may well be a canteen's food waste.
+   */
+  industry?: string[][];
   /** Chapter or sub-chapter prefixes ("17", "02 02") and how strongly the activity points there. */
   prefixes: Array<[string, number]>;
   /** Household or business origin (decides the WEEE and batteries split). */

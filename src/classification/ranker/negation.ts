@@ -47,6 +47,24 @@ let loaded: ClassifierRules | undefined;
 
 /** Verbs that join a negator to what it negates ("none are", "nothing was"). */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
+/** Words of belief before "to be": "not known or suspected to be", "not considered to be". */
+const BELIEVED: ReadonlySet<string> = new Set([
+  'known',
+  'suspected',
+  'believed',
+  'thought',
+  'considered',
+  'deemed',
+  'found',
+  'likely',
+  'expected',
+]);
+/** Words of belief from `j` ("known or suspected") that end in "to be". */
+function saidToBe(ws: Word[], j: number): boolean {
+  let k = j;
+  while (k < ws.length && (BELIEVED.has(ws[k].raw) || ws[k].raw === 'or') && !(k > j && ws[k].comma)) k++;
+  return k > j && ws[k]?.raw === 'to' && ws[k + 1]?.raw === 'be' && !ws[k].comma && !ws[k].stop;
+}
 /** "does not rule out asbestos", "asbestos has not been excluded": what is not ruled out may be there. */
 const RULING_OUT: ReadonlySet<string> = new Set([
   'rule',
@@ -410,10 +428,17 @@ export function markNegation(ws: Word[]): Word[] {
           if (!t.stop && !t.comma && !RULING_OUT.has(t.raw) && !KNOWING.has(t.raw)) t.negated = true;
           break;
         }
+        // "not known or suspected to be infectious" (HTM 07-01's wording), "not thought to be hazardous":
+        // "to be" after a word of belief passes the negation on to what the waste is said to be.
+        if (t.raw === 'to' && ws[j + 1]?.raw === 'be' && BELIEVED.has(ws[j - 1]?.raw ?? '')) {
+          j++;
+          continue;
+        }
         // "haven't got time to take the batteries out": what follows "to" is another verb's.
         if (t.raw === 'to') break;
         // "not tested for asbestos", "never checked": says nothing of what is there.
-        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw)) break;
+        // Unless what is known is what the waste is said to be: "not known or suspected to be infectious".
+        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw) && !saidToBe(ws, j)) break;
         // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
         if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
           j++;

@@ -112,6 +112,24 @@ describe('negation', () => {
     expect(negated("we haven't got time to take the batteries out")).not.toContain('batteries');
   });
 
+  it('carries a negation through "known or suspected to be" to what the waste is said to be', () => {
+    // HTM 07-01's own wording for offensive waste.
+    expect(negated('patients not known or suspected to be infectious')).toContain('infectious');
+    expect(negated('not thought to be hazardous')).toContain('hazardous');
+    expect(negated('soil, not considered to be contaminated')).toContain('contaminated');
+    // Knowledge denied without "to be" still says nothing of what is there.
+    expect(negated("it isn't known whether asbestos is present")).toEqual([]);
+    expect(negated('not known if it contains asbestos')).not.toContain('asbestos');
+    // "to" after any other word is another verb's.
+    expect(negated('no time to be careful with the asbestos')).not.toContain('asbestos');
+    const offensive = engine.classify({
+      description: 'gloves, masks and aprons from the treatment room',
+      source_industry: 'GP surgery',
+      additional_context: 'Patients are not known or suspected to be infectious.',
+    });
+    expect(offensive.ranking[0].ewc_code).toBe('18 01 04');
+  });
+
   it('reads "other than" as "apart from" at the start of a clause, and a negated "free" as no negation', () => {
     expect(negated('other than the lead paint, the timber is clean')).toEqual([]);
     expect(negated('mostly soil, other than a few asbestos cement fragments')).toEqual([]);
