@@ -271,6 +271,20 @@ export const SignConsignmentBody = Type.Object(
         },
       ),
     ),
+    premises_phone: Type.Optional(
+      Type.String({
+        maxLength: 40,
+        description:
+          "Part D, only when Part A2 has no telephone: the premises' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D.",
+      }),
+    ),
+    premises_email: Type.Optional(
+      Type.String({
+        maxLength: 254,
+        description:
+          "Part D, only when Part A2 has no email: the premises' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D.",
+      }),
+    ),
     received_date: Type.Optional(
       Type.String({ format: 'date', description: 'Part E: the day the waste arrived (default today).' }),
     ),
@@ -348,7 +362,21 @@ export const PartC = Type.Object({
 });
 export type PartC = Static<typeof PartC>;
 
-export const PartD = Type.Object({ ...Signed });
+export const PartD = Type.Object({
+  ...Signed,
+  premises_phone: Type.Optional(
+    Type.String({
+      description:
+        "Present when Part A2 had no telephone: the premises' telephone, given by the consignor at Part D.",
+    }),
+  ),
+  premises_email: Type.Optional(
+    Type.String({
+      description:
+        "Present when Part A2 had no email: the premises' email, given by the consignor at Part D.",
+    }),
+  ),
+});
 export type PartD = Static<typeof PartD>;
 
 export const ReceivedLine = Type.Object({

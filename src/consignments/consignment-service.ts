@@ -499,7 +499,8 @@ export class ConsignmentService {
     signer: Signer,
     issues: Issues,
   ): Promise<Omit<NewPart, 'ip' | 'drawing'>> {
-    if (body.part === 'D') return { part: 'D', document: partD(signer), status: 'in_transit' };
+    if (body.part === 'D')
+      return { part: 'D', document: partD(note, body, signer, issues), status: 'in_transit' };
     if (body.part === 'E') {
       const { part, status } = partE(note, body, signer, issues);
       return { part: 'E', document: part, status, receivedDate: part.received_date };

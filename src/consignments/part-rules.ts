@@ -44,6 +44,7 @@ const OWN_FIELDS = {
     'collection_time',
     'declared_registration',
   ],
+  D: ['premises_phone', 'premises_email'],
   E: ['received_date', 'lines'],
 } as const;
 
@@ -227,8 +228,79 @@ export function refuseUnregistered(
   }
 }
 
-export function partD(signer: Signer): PartD {
-  return { ...signer, declaration: DECLARATIONS.D };
+/** A telephone as people write one: digits with spaces, brackets, dashes and a leading +. */
+const PHONE = /^\+?[\d\s()-]+$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Part D, the consignor's certificate, the last word before the waste moves. GOV.UK says not to use a
+ * note whose telephone or email is missing (`../shared/reference/consignment-notes-and-wm3.md` §1.1); on
+ * paper the blank is written in (the PDF leaves one), but a note signed here moves with no paper to
+ * write on. So while Part A2 lacks either, Part D is refused until the consignor gives it, and what they
+ * give is recorded as theirs, in Part D: Part A stays as it was made.
+ */
+export function partD(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  signer: Signer,
+  issues: Issues,
+): PartD {
+  const part: PartD = { ...signer, declaration: DECLARATIONS.D };
+  const phone = premisesContact(
+    note.producer.phone,
+    body.premises_phone,
+    'premises_phone',
+    'telephone',
+    issues,
+  );
+  const email = premisesContact(note.producer.email, body.premises_email, 'premises_email', 'email', issues);
+  if (phone !== undefined) {
+    if (PHONE.test(phone) && phone.replace(/\D/g, '').length >= 7) part.premises_phone = phone;
+    else
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        '/premises_phone',
+        'must be a telephone number, e.g. 01202 123456',
+      );
+  }
+  if (email !== undefined) {
+    if (EMAIL.test(email)) part.premises_email = email;
+    else
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        '/premises_email',
+        'must be an email address, e.g. office@example.co.uk',
+      );
+  }
+  return part;
+}
+
+/** What Part D gives for one of A2's contact fields: required when A2 has none, refused when it has. */
+function premisesContact(
+  inPartA: string | null,
+  given: string | undefined,
+  field: 'premises_phone' | 'premises_email',
+  what: string,
+  issues: Issues,
+): string | undefined {
+  const value = given?.trim() || undefined;
+  if (inPartA) {
+    if (value !== undefined)
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `/${field}`,
+        `is only for a note whose Part A2 has no ${what}: this one gives ${inPartA}`,
+      );
+    return undefined;
+  }
+  if (value === undefined) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      `/${field}`,
+      `is required: Part A2 has no ${what}, and GOV.UK says not to use a consignment note without one. Give the premises' ${what}; it is recorded as the consignor's, in Part D`,
+    );
+  }
+  return value;
 }
 
 /** Part E: one answer for every Part B line, and the note's status that follows from them. */

@@ -70,6 +70,10 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.nrw_register_checked = '';
     fields.nrw_carrier_name = '';
   }
+  if (part === 'D') {
+    if (!note.producer.phone) fields.premises_phone = '';
+    if (!note.producer.email) fields.premises_email = '';
+  }
   if (part === 'E') fields.received_date = londonDate(now);
   return { signature: EMPTY_SIGNATURE, fields };
 }
@@ -87,6 +91,10 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
       'nrw_register_checked',
       'nrw_carrier_name',
     );
+  }
+  if (part === 'D') {
+    if (!note.producer.phone) ids.push('premises_phone');
+    if (!note.producer.email) ids.push('premises_email');
   }
   if (part === 'E') {
     ids.push('received_date');
@@ -145,6 +153,10 @@ export function readPartForm(
       body.declared_registration = { register: 'nrw', carrier_name: fields.nrw_carrier_name };
     }
   }
+  if (part === 'D') {
+    body.premises_phone = given(fields.premises_phone);
+    body.premises_email = given(fields.premises_email);
+  }
   if (part === 'E') {
     body.received_date = given(fields.received_date);
     body.lines = note.lines.map((_, i) => {
@@ -180,6 +192,8 @@ const LABELS: Record<string, string> = {
   vehicle_registration: 'Vehicle registration',
   collection_date: 'Collection date',
   collection_time: 'Collection time',
+  premises_phone: 'Telephone of the premises',
+  premises_email: 'Email of the premises',
   received_date: 'Date received',
   quantity_received_kg: 'Quantity received',
   accepted: 'Accepted or rejected',

@@ -165,5 +165,32 @@ export function partFields(note: ConsignmentNote, part: Part, values: Values, er
   });
   if (part === 'C') return html`${onBehalf}${partCFields(values, errors)}`;
   if (part === 'E') return html`${onBehalf}${partEFields(note, values, errors)}`;
-  return onBehalf;
+  return html`${onBehalf}${partDFields(note, values, errors)}`;
+}
+
+/** Part D asks for what Part A2 left out: a note without the premises' telephone or email must not be used. */
+function partDFields(note: ConsignmentNote, values: Values, errors: FormErrors): Html {
+  const phone = note.producer.phone
+    ? ''
+    : textField({
+        id: 'premises_phone',
+        label: 'Telephone of the premises',
+        type: 'tel',
+        hint: 'Part A2 of this note has none, and a consignment note must give one. Recorded as yours, in Part D.',
+        value: values.premises_phone ?? '',
+        errors,
+        attributes: html` required maxlength="40" autocomplete="tel"`,
+      });
+  const email = note.producer.email
+    ? ''
+    : textField({
+        id: 'premises_email',
+        label: 'Email of the premises',
+        type: 'email',
+        hint: 'Part A2 of this note has none, and a consignment note must give one. Recorded as yours, in Part D.',
+        value: values.premises_email ?? '',
+        errors,
+        attributes: html` required maxlength="254" autocomplete="email" spellcheck="false"`,
+      });
+  return html`${phone}${email}`;
 }

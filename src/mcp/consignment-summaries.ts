@@ -27,7 +27,12 @@ function partLines(note: ConsignmentNote): string[] {
       `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number} ${C.register_status} on the register (${C.register_checked_by})${C.declared_registration ? ', declared by the signer as registered with Natural Resources Wales' : ''}, vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}.`,
     );
   }
-  if (D) lines.push(`Part D: ${D.name}${D.position ? ` (${D.position})` : ''}, signed ${D.signed_at}.`);
+  if (D) {
+    const given = [D.premises_phone, D.premises_email].filter(Boolean).join(', ');
+    lines.push(
+      `Part D: ${D.name}${D.position ? ` (${D.position})` : ''}, signed ${D.signed_at}${given ? `, giving the premises' contact Part A2 lacked: ${given}` : ''}.`,
+    );
+  }
   if (E) {
     const received = E.lines.map((l) =>
       l.accepted

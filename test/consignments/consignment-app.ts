@@ -35,6 +35,7 @@ export function garageBody(overrides: Record<string, unknown> = {}): Record<stri
       sic_code: '45200',
       contact: 'Sam Patel',
       phone: '01202 123456',
+      email: 'office@garage-services.example',
     },
     consignee: {
       name: 'Southern Oil Recovery Ltd',

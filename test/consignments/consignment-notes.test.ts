@@ -413,6 +413,75 @@ describe('Parts C, D and E in legal order', () => {
     expect(signed.parts.D?.name).toBe('Sam Patel');
   });
 
+  it('refuses Part D while A2 has no telephone or email, until the consignor gives them, printed as theirs', async () => {
+    const { phone: _phone, email: _email, ...producer } = garageBody().producer as Record<string, string>;
+    const note = await t.create(garageBody({ producer }));
+    expect(note.producer).toMatchObject({ phone: null, email: null });
+    await t.sign(note.id, PART_C);
+    const path = `/v1/consignment-notes/${note.id}/signatures`;
+    const bare = await t.post(path, PART_D);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().error.details).toEqual([
+      { field: '/premises_phone', issue: expect.stringContaining('Part A2 has no telephone') },
+      { field: '/premises_email', issue: expect.stringContaining('Part A2 has no email') },
+    ]);
+    const malformed = await t.post(path, {
+      ...PART_D,
+      premises_phone: 'ring Sam',
+      premises_email: 'sam at garage',
+    });
+    expect(malformed.statusCode).toBe(422);
+    expect(malformed.json().error.details.map((d: { field: string }) => d.field)).toEqual([
+      '/premises_phone',
+      '/premises_email',
+    ]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.D).toBeNull();
+
+    const signed = await t.sign(note.id, {
+      ...PART_D,
+      premises_phone: '01202 765432',
+      premises_email: 'office@garage.example',
+    });
+    expect(signed.parts.D).toMatchObject({
+      premises_phone: '01202 765432',
+      premises_email: 'office@garage.example',
+    });
+    // Part A stays as it was made: what the consignor gave is theirs, in Part D.
+    expect(signed.producer).toMatchObject({ phone: null, email: null });
+    expect(signed.status).toBe('in_transit');
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toContain('01202 765432');
+    expect(pdf).toContain('office@garage.example');
+    expect(pdf).toContain('given by the consignor at Part D');
+    expect(pdf).not.toContain('write it in');
+  });
+
+  it('refuses a premises telephone or email at Part D when A2 already gives one', async () => {
+    const note = await t.create(garageBody());
+    await t.sign(note.id, PART_C);
+    const d = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...PART_D,
+      premises_email: 'other@garage.example',
+    });
+    expect(d.statusCode).toBe(422);
+    expect(d.json().error.details).toEqual([
+      {
+        field: '/premises_email',
+        issue: expect.stringContaining('this one gives office@garage-services.example'),
+      },
+    ]);
+    const signed = await t.sign(note.id, PART_D);
+    expect(signed.parts.D).not.toHaveProperty('premises_email');
+    // Another part cannot carry them either.
+    const e = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+      ...partE(),
+      premises_phone: '01202 1',
+    });
+    expect(e.json().error.details).toEqual([
+      { field: '/premises_phone', issue: 'is for Part D: leave it out when signing Part E' },
+    ]);
+  });
+
   it('Part E refuses a line that says two things, and keeps nothing of it', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine(), oilLine()] }));
     await t.sign(note.id, PART_C);

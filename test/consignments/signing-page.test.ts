@@ -352,6 +352,35 @@ describe('Parts D and E', () => {
     });
   });
 
+  it("a D form asks for the premises' email Part A2 left out, refuses to sign without it, and records it", async () => {
+    const { email: _email, ...producer } = garageBody().producer as Record<string, string>;
+    const note = await t.create(garageBody({ producer }));
+    await t.sign(note.id, PART_C);
+    const path = await linkFor(note.id, 'D');
+    const form = await open(path);
+    expect(form.body).toContain('id="premises_email"');
+    expect(form.body).toContain('type="email"');
+    // A2 gives a telephone: it is not asked for again.
+    expect(form.body).not.toContain('id="premises_phone"');
+
+    const without = await sign(path, { name: 'Sam Patel', confirm: 'yes' });
+    expect(without.statusCode).toBe(422);
+    expect(text(without.body)).toContain('Email of the premises is required: Part A2 has no email');
+    expect((await noteOf(note.id)).parts.D).toBeNull();
+
+    const signed = await sign(path, {
+      name: 'Sam Patel',
+      premises_email: 'office@garage.example',
+      confirm: 'yes',
+    });
+    expect(signed.statusCode).toBe(200);
+    expect((await noteOf(note.id)).parts.D).toMatchObject({
+      name: 'Sam Patel',
+      premises_email: 'office@garage.example',
+      method: 'signing_link',
+    });
+  });
+
   it('an E form takes each line; a rejection makes the note rejected', async () => {
     const note = await t.create(garageBody());
     await t.sign(note.id, PART_C);

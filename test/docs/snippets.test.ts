@@ -203,6 +203,8 @@ const CONSIGNMENT = {
     postcode: 'BH15 2AB',
     sic_code: '45200',
     contact: 'Sam Patel',
+    phone: '01202 123456',
+    email: 'sam@garage.example',
   },
   consignee: {
     name: 'Southern Oil Recovery Ltd',

@@ -1340,6 +1340,10 @@ export interface components {
                     method: "api" | "signing_link";
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
+                    /** @description Present when Part A2 had no telephone: the premises' telephone, given by the consignor at Part D. */
+                    premises_phone?: string;
+                    /** @description Present when Part A2 had no email: the premises' email, given by the consignor at Part D. */
+                    premises_email?: string;
                 } | null;
                 E: {
                     name: string;
@@ -6389,6 +6393,10 @@ export interface operations {
                         /** @description The carrier's name as that register shows it. */
                         carrier_name: string;
                     };
+                    /** @description Part D, only when Part A2 has no telephone: the premises' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
+                    premises_phone?: string;
+                    /** @description Part D, only when Part A2 has no email: the premises' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
+                    premises_email?: string;
                     /**
                      * Format: date
                      * @description Part E: the day the waste arrived (default today).

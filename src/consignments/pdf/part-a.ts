@@ -135,18 +135,21 @@ function premisesCodeItems(note: ConsignmentNote): Item[] {
 
 function removedFromItems(note: ConsignmentNote): Item[] {
   const { producer } = note;
-  // GOV.UK refuses a note whose phone or email is missing: a blank is left to write them in.
+  const D = note.parts.D;
+  // GOV.UK refuses a note whose phone or email is missing: a blank is left to write them in, unless the
+  // consignor gave it at Part D (part-rules.ts, partD), when it is printed as theirs.
+  const contact = (label: string, inPartA: string | null, atPartD: string | undefined): Item => ({
+    kind: 'field',
+    label,
+    value: inPartA ?? atPartD ?? null,
+    note: inPartA ? undefined : atPartD ? 'given by the consignor at Part D' : WRITE_IN,
+  });
   return [
     { kind: 'field', label: 'Name', value: producer.name },
     { kind: 'field', label: 'Address', value: producer.address },
     { kind: 'field', label: 'Postcode', value: producer.postcode },
-    {
-      kind: 'field',
-      label: 'Telephone',
-      value: producer.phone,
-      note: producer.phone ? undefined : WRITE_IN,
-    },
-    { kind: 'field', label: 'Email', value: producer.email, note: producer.email ? undefined : WRITE_IN },
+    contact('Telephone', producer.phone, D?.premises_phone),
+    contact('Email', producer.email, D?.premises_email),
   ];
 }
 

@@ -49,7 +49,7 @@ export function textField(options: {
   errors: FormErrors;
   optional?: boolean;
   hint?: Html | string;
-  type?: 'text' | 'date' | 'time';
+  type?: 'text' | 'date' | 'time' | 'tel' | 'email';
   /** Further attributes, each with its leading space: html` maxlength="20" autocomplete="off"`. */
   attributes?: Html;
 }): Html {
