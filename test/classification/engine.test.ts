@@ -193,7 +193,12 @@ describe('the local engine reads waste as an expert does', () => {
       rules.classify({ description, source_industry }).ranking[0].ewc_code;
     expect(trade('rotten lettuce and spinach', 'factory making bagged salads')).toBe('02 03 04');
     expect(trade('spoilt food, past its date', 'plant producing sausages and bacon')).toBe('02 02 03');
-    expect(trade('broken biscuits and spoilt cakes', 'biscuit and cake maker')).toBe('02 06 01');
+    expect(trade('broken biscuits and spoilt cakes', 'chocolate and biscuit maker')).toBe('02 06 01');
+    // The product must be what is made: a farm that grows it, a shop, or a maker of something else is not
+    // the food trade.
+    expect(trade('rotten lettuce and spinach', 'salad producer')).not.toBe('02 03 04');
+    expect(trade('rotten lettuce and spinach', 'sandwich shop making salads')).toBe('20 01 08');
+    expect(trade('spoilt food, past its date', 'fish tank manufacturer')).toBe('20 01 08');
     expect(trade('mouldy cheese', 'small cheese maker')).toBe('02 05 01');
     expect(trade('mouldy cheese', 'small shop')).toBe('20 01 08');
     // Only in source_industry: a canteen's food waste stays kitchen waste, whatever the description says.

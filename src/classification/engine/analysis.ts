@@ -3,7 +3,7 @@
 // context, description), and which words are evidence about contamination.
 
 import type { ActivityCueDef, EvidenceKind } from '../knowledge/types.ts';
-import type { CompiledConcept, CompiledEvidence, CompiledKnowledge } from './compile.ts';
+import type { CompiledConcept, CompiledEvidence, CompiledKnowledge, CompiledProducts } from './compile.ts';
 import { findMatches, type Match } from './matcher.ts';
 import { STOPWORDS, stem, type Token, tokenize } from './text.ts';
 import { SURVEY_WORDS } from './text-scan.ts';
@@ -333,6 +333,46 @@ function decideSetting(cues: CueHit[]): 'household' | 'business' | undefined {
   return household >= business ? 'household' : 'business';
 }
 
+/** How far after a site's verb of making its product may come: "factory making bagged ready to eat salads". */
+const PRODUCT_REACH = 5;
+
+/**
+ * A trade named by its product beside a word of making (knowledge MakingWords): the product right before
+ * a maker ("salad packer", "bacon factory"), or within a few words after a site and its verb ("plant
+ * producing sausages"), in one clause. Not "fish tank manufacturer" (the tank is made), nor "sandwich
+ * shop making salads" (a shop is no site of making).
+ */
+function tradeMatches(tokens: Token[], products: CompiledProducts): Match<ActivityCueDef>[] {
+  const out: Match<ActivityCueDef>[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const cue = products.byStem.get(tokens[i].stem);
+    if (!cue) continue;
+    const next = tokens[i + 1];
+    // The first word of the trade's name: the product before its maker, else the site before its verb.
+    let from = next && !next.boundaryBefore && products.makers.has(next.stem) ? i : -1;
+    for (let j = i - 1; from === -1 && j >= 1 && i - j <= PRODUCT_REACH; j--) {
+      if (tokens[j + 1].boundary === ',') break;
+      if (products.verbs.has(tokens[j].stem) && products.sites.has(tokens[j - 1].stem)) from = j - 1;
+    }
+    if (from === -1) continue;
+    const to = from === i ? i + 1 : i;
+    const positions = from === i ? [i, i + 1] : [from, from + 1, i];
+    out.push({
+      item: cue,
+      term: tokens
+        .slice(from, to + 1)
+        .map((t) => t.raw)
+        .join(' '),
+      positions,
+      start: from,
+      end: to + 1,
+      quality: 1,
+      kind: 'cooccur',
+    });
+  }
+  return out;
+}
+
 export function analyse(
   input: { description: string; source_industry?: string; additional_context?: string },
   k: CompiledKnowledge,
@@ -340,8 +380,9 @@ export function analyse(
   const desc = matchField(prepareTokens(input.description, k), k);
   const ctx = matchField(prepareTokens(input.additional_context ?? '', k), k);
   const industry = matchField(prepareTokens(input.source_industry ?? '', k), k);
-  // An activity named in words of its own ("factory making bagged salads"), when no phrase named it.
-  for (const m of findMatches(industry.tokens, k.industryCues)) {
+  // An activity named by what it makes ("salad packer", "factory making bagged salads"), when no phrase
+  // named it.
+  for (const m of tradeMatches(industry.tokens, k.products)) {
     if (!industry.cues.some((c) => c.item === m.item)) industry.cues.push(m);
   }
   const description = desc.tokens;

@@ -40,8 +40,8 @@ export interface CompiledKnowledge {
   /** The co-occurrence groups alone, for matching across the description and the context. */
   conceptGroups: TermIndex<CompiledConcept>;
   cues: TermIndex<ActivityCueDef>;
-  /** Word groups naming an activity, matched in source_industry only. */
-  industryCues: TermIndex<ActivityCueDef>;
+  /** Activities named by what they make, read in source_industry only. */
+  products: CompiledProducts;
   evidence: TermIndex<CompiledEvidence>;
   redirects: readonly EvidenceRedirectDef[];
   speller: SpellingCorrector;
@@ -106,14 +106,34 @@ function compileCues(defs: readonly ActivityCueDef[], catalogue: Catalogue) {
   return buildTermIndex(terms);
 }
 
-/** The activity cues' word groups, read in source_industry only (ActivityCueDef.industry). */
-function compileIndustryGroups(defs: readonly ActivityCueDef[]) {
-  const groups: GroupEntry<ActivityCueDef>[] = [];
-  for (const def of defs) {
-    if (def.industry)
-      groups.push({ groups: def.industry.map((g) => g.map((w) => stem(w.toLowerCase()))), item: def });
+/** The products of activity cues and the words of making beside them (MakingWords), as stems. */
+export interface CompiledProducts {
+  byStem: Map<string, ActivityCueDef>;
+  makers: Set<string>;
+  verbs: Set<string>;
+  sites: Set<string>;
+}
+
+function compileProducts(knowledge: Knowledge): CompiledProducts {
+  const stems = (words: readonly string[] = []) => new Set(words.map((w) => stem(w.toLowerCase())));
+  const byStem = new Map<string, ActivityCueDef>();
+  if (knowledge.making) {
+    for (const def of knowledge.cues) {
+      for (const word of def.products ?? []) {
+        const key = stem(word.toLowerCase());
+        const other = byStem.get(key);
+        if (other && other !== def)
+          throw new Error(`product "${word}" is in both ${other.label} and ${def.label}`);
+        byStem.set(key, def);
+      }
+    }
   }
-  return buildTermIndex([], groups);
+  return {
+    byStem,
+    makers: stems(knowledge.making?.makers),
+    verbs: stems(knowledge.making?.verbs),
+    sites: stems(knowledge.making?.sites),
+  };
 }
 
 function compileEvidence(defs: readonly EvidenceTermDef[]) {
@@ -133,8 +153,10 @@ function collectVocabulary(knowledge: Knowledge): Set<string> {
   for (const c of knowledge.concepts) c.terms.forEach(add);
   for (const c of knowledge.cues) {
     c.terms.forEach(add);
-    c.industry?.flat().forEach(add);
+    c.products?.forEach(add);
   }
+  const { makers = [], verbs = [], sites = [] } = knowledge.making ?? {};
+  [...makers, ...verbs, ...sites].forEach(add);
   for (const e of knowledge.evidence) e.terms.forEach(add);
   return words;
 }
@@ -165,7 +187,7 @@ export function compileKnowledge(knowledge: Knowledge, catalogue: Catalogue): Co
     concepts,
     conceptGroups: buildTermIndex([], concepts.groups),
     cues: compileCues(knowledge.cues, catalogue),
-    industryCues: compileIndustryGroups(knowledge.cues),
+    products: compileProducts(knowledge),
     evidence: compileEvidence(knowledge.evidence),
     redirects: knowledge.redirects,
     speller: createSpellingCorrector(vocabulary, known),

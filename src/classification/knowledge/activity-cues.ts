@@ -2,10 +2,19 @@
 // Activity cues: the producing activity decides the chapter first (LoW coding order, WM3 Annex 1 / the
 // introduction to the List of Wastes: chapters 01-12 and 17-20 by source; then 13-15; then 16; then 99).
 // Prefixes are chapters or sub-chapters with how strongly the activity points to them.
-import type { ActivityCueDef } from './types.ts';
+import type { ActivityCueDef, MakingWords } from './types.ts';
 
-/** Words that make a trade of a food or drink named beside them in source_industry ("salad packer"). */
-const MAKING = ['factory', 'factories', 'manufacturer', 'manufacturers', 'manufacturing', 'manufacture', 'processor', 'processors', 'processing', 'plant', 'packer', 'packers', 'packing', 'packhouse', 'production', 'producer', 'producers', 'maker', 'makers', 'making', 'works', 'preparation'];
+/**
+ * How source_industry names a trade by what it makes (ActivityCueDef.products): the product right before
+ * a maker ("salad packer", "sausage and bacon factory", "cheese maker"), or after a site and a verb of
+ * making ("factory making bagged salads", "plant producing sausages"). Not "producer" alone (a milk
+ * producer is a dairy farm) nor "plant" alone (a herb plant nursery, a composting plant).
+ */
+export const makingWords: MakingWords = {
+  makers: ['factory', 'factories', 'manufacturer', 'manufacturers', 'manufacturing', 'manufacture', 'processor', 'processors', 'processing', 'packer', 'packers', 'packing', 'packhouse', 'maker', 'makers', 'making', 'preparation'],
+  verbs: ['making', 'makes', 'make', 'producing', 'produces', 'processing', 'processes', 'packing', 'packs', 'preparing', 'prepares', 'manufacturing', 'manufactures'],
+  sites: ['factory', 'factories', 'plant', 'site', 'unit', 'company', 'firm', 'business', 'works', 'line'],
+};
 
 export const activityCues: ActivityCueDef[] = [
   {
@@ -142,14 +151,14 @@ export const activityCues: ActivityCueDef[] = [
   {
     label: 'meat, fish and animal food processing',
     terms: ['abattoir', 'slaughterhouse', 'meat processing', 'meat processor', 'butchery', 'cutting plant', 'poultry processing', 'fish processing', 'fish processor', 'seafood processing', 'fishmonger', 'rendering', 'meat plant'],
-    industry: [MAKING, ['meat', 'meats', 'poultry', 'chicken', 'turkey', 'fish', 'seafood', 'shellfish', 'prawn', 'prawns', 'salmon', 'sausage', 'sausages', 'bacon', 'ham', 'pork', 'beef', 'lamb', 'pies']],
+    products: ['meat', 'meats', 'poultry', 'chicken', 'turkey', 'seafood', 'shellfish', 'prawn', 'prawns', 'salmon', 'sausage', 'sausages', 'bacon', 'ham', 'pork', 'beef', 'lamb', 'pies'],
     prefixes: [['02 02', 1.5]],
     setting: 'business',
   },
   {
     label: 'fruit, vegetable and food manufacturing',
     terms: ['food processing', 'food manufacturing', 'food manufacturer', 'food factory', 'food production', 'vegetable processing', 'fruit processing', 'vegetable and fruit processing factory', 'fruit juice processing', 'juice processing', 'salad packing', 'packhouse', 'ready meals factory', 'snack manufacturer', 'crisp factory', 'frozen food', 'potato processing', 'vegetable preserving', 'fruit preserving', 'edible oil processing', 'edible oil refining', 'oilseed crushing', 'oil extraction plant', 'pickle factory', 'cannery', 'canning factory', 'snack food manufacture', 'crisp manufacture', 'starch manufacture', 'coffee processing', 'tea processing', 'tobacco processing', 'yeast manufacture', 'spice processing'],
-    industry: [MAKING, ['salad', 'salads', 'vegetable', 'vegetables', 'veg', 'fruit', 'fruits', 'potato', 'potatoes', 'crisps', 'snack', 'snacks', 'jam', 'jams', 'pickle', 'pickles', 'soup', 'soups', 'sauce', 'sauces', 'herbs', 'nuts', 'rice', 'pasta', 'cereal', 'cereals', 'flour', 'coffee', 'tea', 'cocoa', 'spice', 'spices', 'starch', 'oilseed']],
+    products: ['salad', 'salads', 'vegetable', 'vegetables', 'veg', 'fruit', 'fruits', 'potato', 'potatoes', 'crisps', 'snack', 'snacks', 'jam', 'jams', 'pickle', 'pickles', 'soup', 'soups', 'sauce', 'sauces', 'herbs', 'rice', 'pasta', 'cereal', 'cereals', 'flour', 'coffee', 'cocoa', 'spice', 'spices', 'starch', 'oilseed'],
     prefixes: [['02 03', 1.5]],
     setting: 'business',
   },
@@ -162,21 +171,21 @@ export const activityCues: ActivityCueDef[] = [
   {
     label: 'dairy processing',
     terms: ['dairy products manufacturer', 'dairy processing', 'creamery', 'cheese maker', 'cheese factory', 'yoghurt factory', 'dairy'],
-    industry: [MAKING, ['milk', 'cheese', 'cheeses', 'yoghurt', 'yoghurts', 'yogurt', 'yogurts', 'butter', 'cream', 'dairy']],
+    products: ['cheese', 'cheeses', 'yoghurt', 'yoghurts', 'yogurt', 'yogurts', 'dairy'],
     prefixes: [['02 05', 1.5]],
     setting: 'business',
   },
   {
     label: 'bakery and confectionery manufacture',
     terms: ['bakery', 'bakers', 'baker', 'industrial bakery', 'cake factory', 'biscuit factory', 'confectionery', 'confectionery manufacture', 'confectionery factory', 'chocolate factory', 'sweet factory', 'biscuit manufacture'],
-    industry: [MAKING, ['bread', 'cake', 'cakes', 'biscuit', 'biscuits', 'pastry', 'pastries', 'chocolate', 'chocolates', 'sweets', 'confectionery']],
+    products: ['bread', 'biscuit', 'biscuits', 'pastry', 'pastries', 'chocolate', 'chocolates', 'sweets', 'confectionery'],
     prefixes: [['02 06', 1.5]],
     setting: 'business',
   },
   {
     label: 'drinks production',
     terms: ['brewery', 'microbrewery', 'distillery', 'whisky distillery', 'gin distillery', 'winery', 'cider maker', 'soft drinks', 'bottling plant', 'coffee roasters', 'drinks manufacturer', 'cider mill', 'cider making', 'cidery', 'brewing', 'maltings', 'malting', 'winemaking', 'wine making', 'beverage manufacture'],
-    industry: [MAKING, ['beer', 'beers', 'ale', 'wine', 'wines', 'cider', 'spirits', 'whisky', 'gin', 'vodka', 'drinks', 'beverage', 'beverages']],
+    products: ['beer', 'beers', 'ale', 'wine', 'wines', 'cider', 'whisky', 'gin', 'vodka', 'beverage', 'beverages'],
     prefixes: [['02 07', 1.5]],
     setting: 'business',
   },

@@ -1,5 +1,5 @@
 // All classification knowledge in one place, so the engine and the model version see the same data.
-import { activityCues } from './activity-cues.ts';
+import { activityCues, makingWords } from './activity-cues.ts';
 import { agriFoodConcepts } from './agri-food.ts';
 import { chemicalConcepts } from './chemicals.ts';
 import { constructionConcepts } from './construction.ts';
@@ -10,13 +10,21 @@ import { industrialConcepts } from './industrial.ts';
 import { metalAndMixedConcepts } from './metals-mixed-cd.ts';
 import { municipalConcepts } from './municipal.ts';
 import { packagingConcepts } from './packaging.ts';
-import type { ActivityCueDef, ConceptDef, EvidenceRedirectDef, EvidenceTermDef } from './types.ts';
+import type {
+  ActivityCueDef,
+  ConceptDef,
+  EvidenceRedirectDef,
+  EvidenceTermDef,
+  MakingWords,
+} from './types.ts';
 import { vehicleOilConcepts } from './vehicles-oils.ts';
 import { wasteTreatmentConcepts } from './waste-treatment.ts';
 
 export interface Knowledge {
   concepts: readonly ConceptDef[];
   cues: readonly ActivityCueDef[];
+  /** How source_industry names a cue's products' makers; without it, products are not read. */
+  making?: MakingWords;
   evidence: readonly EvidenceTermDef[];
   redirects: readonly EvidenceRedirectDef[];
 }
@@ -36,6 +44,7 @@ export const knowledge: Knowledge = {
     ...wasteTreatmentConcepts,
   ],
   cues: activityCues,
+  making: makingWords,
   evidence: evidenceTerms,
   redirects: evidenceRedirects,
 };

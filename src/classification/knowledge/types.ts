@@ -103,11 +103,11 @@ export interface ActivityCueDef {
   /** Words in source_industry, additional_context or the description that reveal the activity. */
   terms: string[];
   /**
-   * Word groups that together name the activity in source_industry only, one word from each group in
-   * any order: [["factory", "plant"], ["salad", "vegetable"]] reads "factory making bagged salads". Only
-   * there: in a description, "vegetable" and "factory" may well be a canteen's food waste.
+   * What the trade makes, as source_industry names it beside a word of making (MakingWords): "salad" in
+   * "salad packer" or "factory making bagged salads". Read in source_industry only: in a description,
+   * "vegetables" beside "factory" is as likely a canteen's food waste.
    */
-  industry?: string[][];
+  products?: string[];
   /** Chapter or sub-chapter prefixes ("17", "02 02") and how strongly the activity points there. */
   prefixes: Array<[string, number]>;
   /** Household or business origin (decides the WEEE and batteries split). */
@@ -119,6 +119,15 @@ export interface ActivityCueDef {
   householdSite?: boolean;
   /** Auditor-readable name of the activity. */
   label: string;
+}
+
+/** The words that, beside a product of an activity cue, name a trade that makes it (activity-cues.ts). */
+export interface MakingWords {
+  /** After the product: "salad packer", "cheese maker". */
+  makers: string[];
+  /** After a site, before the product within a few words: "factory making bagged salads". */
+  verbs: string[];
+  sites: string[];
 }
 
 export interface EvidenceTermDef {

@@ -47,24 +47,27 @@ let loaded: ClassifierRules | undefined;
 
 /** Verbs that join a negator to what it negates ("none are", "nothing was"). */
 const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
-/** Words of belief before "to be": "not known or suspected to be", "not considered to be". */
-const BELIEVED: ReadonlySet<string> = new Set([
-  'known',
-  'suspected',
-  'believed',
-  'thought',
-  'considered',
-  'deemed',
-  'found',
-  'likely',
-  'expected',
-]);
-/** Words of belief from `j` ("known or suspected") that end in "to be". */
-function saidToBe(ws: Word[], j: number): boolean {
+/**
+ * Infection status as HTM 07-01 words it: offensive waste is from patients "not known or suspected to be
+ * infectious". For healthcare waste that judgement is the criterion itself; for a substance (asbestos,
+ * oil) a belief is no assessment, so "not known to be asbestos" stays a doubt, not an absence.
+ */
+const BELIEVED: ReadonlySet<string> = new Set(['known', 'suspected', 'believed', 'thought', 'considered']);
+const INFECTION: ReadonlySet<string> = new Set(['infectious', 'infected', 'infective']);
+/** Words of belief from `j` ("known or suspected") that end in "to be infectious". */
+function saidToBeInfectious(ws: Word[], j: number): boolean {
   let k = j;
   while (k < ws.length && (BELIEVED.has(ws[k].raw) || ws[k].raw === 'or') && !(k > j && ws[k].comma)) k++;
-  return k > j && ws[k]?.raw === 'to' && ws[k + 1]?.raw === 'be' && !ws[k].comma && !ws[k].stop;
+  return k > j && isToBeInfectious(ws, k);
 }
+
+/** "to be infectious" at `k`, in one clause. */
+const isToBeInfectious = (ws: Word[], k: number) =>
+  ws[k]?.raw === 'to' &&
+  ws[k + 1]?.raw === 'be' &&
+  INFECTION.has(ws[k + 2]?.raw ?? '') &&
+  ![ws[k], ws[k + 1], ws[k + 2]].some((w) => w.stop || w.comma);
+
 /** "does not rule out asbestos", "asbestos has not been excluded": what is not ruled out may be there. */
 const RULING_OUT: ReadonlySet<string> = new Set([
   'rule',
@@ -428,17 +431,17 @@ export function markNegation(ws: Word[]): Word[] {
           if (!t.stop && !t.comma && !RULING_OUT.has(t.raw) && !KNOWING.has(t.raw)) t.negated = true;
           break;
         }
-        // "not known or suspected to be infectious" (HTM 07-01's wording), "not thought to be hazardous":
-        // "to be" after a word of belief passes the negation on to what the waste is said to be.
-        if (t.raw === 'to' && ws[j + 1]?.raw === 'be' && BELIEVED.has(ws[j - 1]?.raw ?? '')) {
+        // "not known or suspected to be infectious" (HTM 07-01): the negation reaches the infection status.
+        if (BELIEVED.has(ws[j - 1]?.raw ?? '') && isToBeInfectious(ws, j)) {
           j++;
           continue;
         }
         // "haven't got time to take the batteries out": what follows "to" is another verb's.
         if (t.raw === 'to') break;
         // "not tested for asbestos", "never checked": says nothing of what is there.
-        // Unless what is known is what the waste is said to be: "not known or suspected to be infectious".
-        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw) && !saidToBe(ws, j)) break;
+        // Except HTM 07-01's infection status: "not known or suspected to be infectious".
+        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw) && !saidToBeInfectious(ws, j))
+          break;
         // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
         if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
           j++;

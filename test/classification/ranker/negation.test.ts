@@ -112,22 +112,28 @@ describe('negation', () => {
     expect(negated("we haven't got time to take the batteries out")).not.toContain('batteries');
   });
 
-  it('carries a negation through "known or suspected to be" to what the waste is said to be', () => {
+  it('carries a negation through "known or suspected to be" to an infection status, and only there', () => {
     // HTM 07-01's own wording for offensive waste.
     expect(negated('patients not known or suspected to be infectious')).toContain('infectious');
-    expect(negated('not thought to be hazardous')).toContain('hazardous');
-    expect(negated('soil, not considered to be contaminated')).toContain('contaminated');
-    // Knowledge denied without "to be" still says nothing of what is there.
+    expect(negated('patient not thought to be infected')).toContain('infected');
+    // A belief about a substance is no assessment: it stays a doubt.
+    expect(negated('insulation board, not known to be asbestos')).not.toContain('asbestos');
+    expect(negated("lagging, it isn't known to be asbestos")).not.toContain('asbestos');
+    expect(negated('pipe lagging, not likely to be asbestos')).not.toContain('asbestos');
+    expect(negated('oily rags, not found to be contaminated with oil')).not.toContain('oil');
+    expect(negated('soil, not known to be contaminated')).not.toContain('contaminated');
     expect(negated("it isn't known whether asbestos is present")).toEqual([]);
-    expect(negated('not known if it contains asbestos')).not.toContain('asbestos');
-    // "to" after any other word is another verb's.
-    expect(negated('no time to be careful with the asbestos')).not.toContain('asbestos');
     const offensive = engine.classify({
       description: 'gloves, masks and aprons from the treatment room',
       source_industry: 'GP surgery',
       additional_context: 'Patients are not known or suspected to be infectious.',
     });
     expect(offensive.ranking[0].ewc_code).toBe('18 01 04');
+    const board = engine.classify({
+      description: 'insulation board from a 1970s school, not known to be asbestos',
+      source_industry: 'demolition contractor',
+    });
+    expect(board.ranking[0].is_hazardous).toBe(true);
   });
 
   it('reads "other than" as "apart from" at the start of a clause, and a negated "free" as no negation', () => {
