@@ -158,8 +158,20 @@ export const CreateConsignmentNoteBody = Type.Object(
           description: 'Five-digit SIC 2007 code of the business, e.g. 45200.',
         }),
         contact: Text(200, 'Contact name.'),
-        phone: Type.Optional(Type.String({ maxLength: 40, description: 'Telephone.' })),
-        email: Type.Optional(Type.String({ maxLength: 254, description: 'Email.' })),
+        phone: Type.Optional(
+          Type.String({
+            maxLength: 40,
+            description:
+              'Telephone of the premises. A note must not be used without one (GOV.UK): left out, or not a telephone number, Part D asks the consignor for it (premises_phone).',
+          }),
+        ),
+        email: Type.Optional(
+          Type.String({
+            maxLength: 254,
+            description:
+              'Email of the premises. A note must not be used without one (GOV.UK): left out, or not an email address, Part D asks the consignor for it (premises_email).',
+          }),
+        ),
         premises_code: Type.Optional(
           Type.String({
             maxLength: 12,

@@ -228,16 +228,62 @@ export function refuseUnregistered(
   }
 }
 
-/** A telephone as people write one: digits with spaces, brackets, dashes and a leading +. */
-const PHONE = /^\+?[\d\s()-]+$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** One of the premises' contact fields of Part A2, each with the rule that makes a value usable. */
+const CONTACT = {
+  phone: {
+    field: 'premises_phone',
+    what: 'telephone',
+    // As people write one: digits with spaces, brackets, dashes and a leading +; seven digits at least.
+    usable: (v: string) => /^\+?[\d ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7,
+    rule: 'must be a telephone number: digits, with spaces, brackets, dashes and a leading + if you like, seven digits at least (e.g. 01202 123456)',
+  },
+  email: {
+    field: 'premises_email',
+    what: 'email',
+    usable: (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    rule: 'must be an email address (e.g. office@example.co.uk)',
+  },
+} as const;
+type ContactKind = keyof typeof CONTACT;
+
+/** Runs of spaces, tabs and line breaks as one space, ends trimmed. */
+const oneSpaced = (value: string) => value.replace(/\s+/g, ' ').trim();
+
+/** One of the premises' contact details as the note holds it: where it comes from, or that it is missing. */
+export type PremisesContact = { value: string; from: 'A2' | 'D' } | { value: string | null; from: null };
+
+/**
+ * The premises' telephone or email: Part A2's when it is a usable one, else what the consignor gave at
+ * Part D, else missing (with A2's unusable value, if any, as written).
+ */
+export function premisesContact(note: ConsignmentNote, kind: ContactKind): PremisesContact {
+  const inPartA = note.producer[kind];
+  if (inPartA && CONTACT[kind].usable(inPartA)) return { value: inPartA, from: 'A2' };
+  const atPartD = kind === 'phone' ? note.parts.D?.premises_phone : note.parts.D?.premises_email;
+  if (atPartD) return { value: atPartD, from: 'D' };
+  return { value: inPartA, from: null };
+}
+
+/**
+ * The premises' contact as one line: the name, then the telephone and email, saying which the consignor
+ * gave at Part D (the portal, the signing page, the MCP summary).
+ */
+export function contactLine(note: ConsignmentNote): string {
+  const parts = [note.producer.contact];
+  for (const kind of ['phone', 'email'] as const) {
+    const { value, from } = premisesContact(note, kind);
+    if (value) parts.push(from === 'D' ? `${value} (given at Part D)` : value);
+  }
+  return parts.join(', ');
+}
 
 /**
  * Part D, the consignor's certificate, the last word before the waste moves. GOV.UK says not to use a
  * note whose telephone or email is missing (`../shared/reference/consignment-notes-and-wm3.md` §1.1); on
  * paper the blank is written in (the PDF leaves one), but a note signed here moves with no paper to
- * write on. So while Part A2 lacks either, Part D is refused until the consignor gives it, and what they
- * give is recorded as theirs, in Part D: Part A stays as it was made.
+ * write on. So while Part A2 lacks either (or holds something that is none, "tbc"), Part D is refused
+ * until the consignor gives it, and what they give is recorded as theirs, in Part D: Part A stays as it
+ * was made.
  */
 export function partD(
   note: ConsignmentNote,
@@ -246,59 +292,48 @@ export function partD(
   issues: Issues,
 ): PartD {
   const part: PartD = { ...signer, declaration: DECLARATIONS.D };
-  const phone = premisesContact(
-    note.producer.phone,
-    body.premises_phone,
-    'premises_phone',
-    'telephone',
-    issues,
-  );
-  const email = premisesContact(note.producer.email, body.premises_email, 'premises_email', 'email', issues);
-  if (phone !== undefined) {
-    if (PHONE.test(phone) && phone.replace(/\D/g, '').length >= 7) part.premises_phone = phone;
-    else
-      issues.add(
-        'CONSIGNMENT_NOTE_INVALID',
-        '/premises_phone',
-        'must be a telephone number, e.g. 01202 123456',
-      );
-  }
-  if (email !== undefined) {
-    if (EMAIL.test(email)) part.premises_email = email;
-    else
-      issues.add(
-        'CONSIGNMENT_NOTE_INVALID',
-        '/premises_email',
-        'must be an email address, e.g. office@example.co.uk',
-      );
-  }
+  const phone = givenContact(note, 'phone', body.premises_phone, issues);
+  if (phone !== undefined) part.premises_phone = phone;
+  const email = givenContact(note, 'email', body.premises_email, issues);
+  if (email !== undefined) part.premises_email = email;
   return part;
 }
 
-/** What Part D gives for one of A2's contact fields: required when A2 has none, refused when it has. */
-function premisesContact(
-  inPartA: string | null,
+/**
+ * What Part D gives for one of A2's contact details, to record: required when A2 has no usable one;
+ * refused when A2 has one, unless it is the same (a client that always sends both need not look first).
+ */
+function givenContact(
+  note: ConsignmentNote,
+  kind: ContactKind,
   given: string | undefined,
-  field: 'premises_phone' | 'premises_email',
-  what: string,
   issues: Issues,
 ): string | undefined {
-  const value = given?.trim() || undefined;
-  if (inPartA) {
-    if (value !== undefined)
+  const { field, what, usable, rule } = CONTACT[kind];
+  const value = given === undefined ? undefined : oneSpaced(given) || undefined;
+  const inPartA = note.producer[kind];
+  if (inPartA && usable(inPartA)) {
+    if (value !== undefined && value !== oneSpaced(inPartA)) {
       issues.add(
         'CONSIGNMENT_NOTE_INVALID',
         `/${field}`,
-        `is only for a note whose Part A2 has no ${what}: this one gives ${inPartA}`,
+        `is only for a note whose Part A2 has no ${what}: this one gives ${inPartA}, so leave it out`,
       );
+    }
     return undefined;
   }
   if (value === undefined) {
+    const missing = inPartA ? `Part A2's ${what} "${inPartA}" is not one` : `Part A2 has no ${what}`;
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       `/${field}`,
-      `is required: Part A2 has no ${what}, and GOV.UK says not to use a consignment note without one. Give the premises' ${what}; it is recorded as the consignor's, in Part D`,
+      `is required: ${missing}, and GOV.UK says not to use a consignment note without one. Give the premises' ${what}; it is recorded as the consignor's, in Part D`,
     );
+    return undefined;
+  }
+  if (!usable(value)) {
+    issues.add('CONSIGNMENT_NOTE_INVALID', `/${field}`, rule);
+    return undefined;
   }
   return value;
 }

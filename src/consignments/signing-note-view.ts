@@ -8,6 +8,7 @@ import {
 import { reference } from '../platform/signing/signing-layout.ts';
 import { type Html, html } from '../portal/html.ts';
 import type { ConsignmentLine, ConsignmentNote, Part, PartC, PartE } from './consignment-schemas.ts';
+import { contactLine } from './part-rules.ts';
 import { componentsText, containerText, registerCheckText } from './pdf/wording.ts';
 
 /** Each part as the form heads it, and who signs it (SI 2005/894 Schedule 4). */
@@ -174,7 +175,7 @@ export function noteSummary(note: ConsignmentNote, part: Part): Html {
     <h2 id="parties-title">From, by and to</h2>
     <div class="parties">
       <div class="party"><h3>From (the producer's premises)</h3>${place(p.name, p.address, p.postcode)}
-        <p class="muted">Contact: ${p.contact}${p.phone ? `, ${p.phone}` : ''}</p></div>
+        <p class="muted">Contact: ${contactLine(note)}</p></div>
       <div class="party"><h3>By (the carrier)</h3>${carrier(note)}</div>
       <div class="party"><h3>To (the consignee)</h3>${place(c.name, c.address, c.postcode)}
         <p class="muted">Permit ${c.permit_number}</p></div>

@@ -71,8 +71,12 @@ export const CreateConsignmentNoteInput = z.strictObject({
       postcode: text('UK postcode, e.g. BH15 1NF.'),
       sic_code: text('Five-digit SIC 2007 code of the business, e.g. 45200.'),
       contact: text('Contact name.'),
-      phone: optionalText('Telephone.'),
-      email: optionalText('Email.'),
+      phone: optionalText(
+        'Telephone of the premises. A note must not be used without one: left out, Part D asks the consignor for it.',
+      ),
+      email: optionalText(
+        'Email of the premises. A note must not be used without one: left out, Part D asks the consignor for it.',
+      ),
       premises_code: optionalText(
         'Wales only: the premises code Natural Resources Wales issued, e.g. ABC123.',
       ),

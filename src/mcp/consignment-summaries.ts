@@ -2,6 +2,7 @@
 // consignment code and the note's id, and saying which part is to be signed next; the key fields as
 // structured data. The whole note is one get_consignment_note or REST call away.
 import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
+import { contactLine, premisesContact } from '../consignments/part-rules.ts';
 
 interface Summary {
   text: string;
@@ -49,14 +50,14 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
   const signed = (['C', 'D', 'E'] as const).filter((part) => note.parts[part] !== null);
   const lines = [
     `${verb} consignment note ${note.consignment_code} (id ${note.id}, ${note.mode}, ${note.status}).`,
-    `From ${note.producer.name} (${note.producer.postcode}) to ${note.consignee.name} (permit ${note.consignee.permit_number}).`,
+    `From ${note.producer.name} (${note.producer.postcode}; contact ${contactLine(note)}) to ${note.consignee.name} (permit ${note.consignee.permit_number}).`,
     ...note.lines.map(
       (l) =>
         `Line ${l.line}: ${l.ewc_code} ${l.ewc_description} - ${l.description}, ${l.quantity_kg} kg ${l.physical_form}, ${l.hazard_codes.join(', ')}${l.code_source === 'classified' ? ' (code classified from the description)' : ''}.`,
     ),
     ...partLines(note),
     next
-      ? `Next: Part ${next}, signed by ${SIGNERS[next]}.`
+      ? `Next: Part ${next}, signed by ${SIGNERS[next]}${next === 'D' ? partDAsks(note) : ''}.`
       : `Every part is signed; content SHA-256 ${note.content_sha256}.`,
   ];
   if (note.rejected_from) {
@@ -94,4 +95,12 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
       created_at: note.created_at,
     },
   };
+}
+
+/** What Part D will ask for besides the signature: the premises' contact details Part A2 lacks. */
+function partDAsks(note: ConsignmentNote): string {
+  const fields = (['phone', 'email'] as const)
+    .filter((kind) => premisesContact(note, kind).from === null)
+    .map((kind) => (kind === 'phone' ? 'premises_phone' : 'premises_email'));
+  return fields.length > 0 ? `, who must give ${fields.join(' and ')}: Part A2 lacks them` : '';
 }

@@ -456,6 +456,26 @@ describe('Parts C, D and E in legal order', () => {
     expect(pdf).not.toContain('write it in');
   });
 
+  it('takes a placeholder in A2 ("tbc") for no telephone at all, and prints each detail from where it came', async () => {
+    const producer = { ...(garageBody().producer as object), phone: 'tbc' };
+    const note = await t.create(garageBody({ producer }));
+    await t.sign(note.id, PART_C);
+    const path = `/v1/consignment-notes/${note.id}/signatures`;
+    const bare = await t.post(path, PART_D);
+    expect(bare.json().error.details).toEqual([
+      { field: '/premises_phone', issue: expect.stringContaining('Part A2\'s telephone "tbc" is not one') },
+    ]);
+    // Spaces, tabs and line breaks are read as one space.
+    const signed = await t.sign(note.id, { ...PART_D, premises_phone: ' 01202\n\t765432 ' });
+    expect(signed.parts.D?.premises_phone).toBe('01202 765432');
+    expect(signed.parts.D).not.toHaveProperty('premises_email');
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toContain('01202 765432');
+    expect(pdf).toContain('office@garage-services.example');
+    // Only the telephone is the consignor's.
+    expect(pdf.match(/given by the consignor at Part D/g)).toHaveLength(1);
+  });
+
   it('refuses a premises telephone or email at Part D when A2 already gives one', async () => {
     const note = await t.create(garageBody());
     await t.sign(note.id, PART_C);
@@ -467,10 +487,11 @@ describe('Parts C, D and E in legal order', () => {
     expect(d.json().error.details).toEqual([
       {
         field: '/premises_email',
-        issue: expect.stringContaining('this one gives office@garage-services.example'),
+        issue: expect.stringContaining('this one gives office@garage-services.example, so leave it out'),
       },
     ]);
-    const signed = await t.sign(note.id, PART_D);
+    // The same value as A2's is taken, and not recorded again: a client may always send both.
+    const signed = await t.sign(note.id, { ...PART_D, premises_email: 'office@garage-services.example' });
     expect(signed.parts.D).not.toHaveProperty('premises_email');
     // Another part cannot carry them either.
     const e = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {

@@ -379,6 +379,9 @@ describe('Parts D and E', () => {
       premises_email: 'office@garage.example',
       method: 'signing_link',
     });
+    // The consignee's page shows the premises' contact with what the consignor gave.
+    const receipt = text((await open(await linkFor(note.id, 'E'))).body);
+    expect(receipt).toContain('Contact: Sam Patel, 01202 123456, office@garage.example (given at Part D)');
   });
 
   it('an E form takes each line; a rejection makes the note rejected', async () => {

@@ -5904,9 +5904,9 @@ export interface operations {
                         sic_code: string;
                         /** @description Contact name. */
                         contact: string;
-                        /** @description Telephone. */
+                        /** @description Telephone of the premises. A note must not be used without one (GOV.UK): left out, or not a telephone number, Part D asks the consignor for it (premises_phone). */
                         phone?: string;
-                        /** @description Email. */
+                        /** @description Email of the premises. A note must not be used without one (GOV.UK): left out, or not an email address, Part D asks the consignor for it (premises_email). */
                         email?: string;
                         /** @description Wales only: the premises code Natural Resources Wales issued (letters then digits, e.g. ABC123), the prefix of Welsh codes. */
                         premises_code?: string;

@@ -1,6 +1,7 @@
 import { banner, type Doc, fullWidth, GREY, INK, type Item } from '../../wtn/pdf/layout.ts';
 import { sicEntry } from '../../wtn/sic-codes.ts';
 import type { ConsignmentNote } from '../consignment-schemas.ts';
+import { premisesContact } from '../part-rules.ts';
 import { columns, drawTogether, partHeading, subheading } from './blocks.ts';
 import { regulationsText } from './wording.ts';
 
@@ -135,21 +136,30 @@ function premisesCodeItems(note: ConsignmentNote): Item[] {
 
 function removedFromItems(note: ConsignmentNote): Item[] {
   const { producer } = note;
-  const D = note.parts.D;
   // GOV.UK refuses a note whose phone or email is missing: a blank is left to write them in, unless the
   // consignor gave it at Part D (part-rules.ts, partD), when it is printed as theirs.
-  const contact = (label: string, inPartA: string | null, atPartD: string | undefined): Item => ({
-    kind: 'field',
-    label,
-    value: inPartA ?? atPartD ?? null,
-    note: inPartA ? undefined : atPartD ? 'given by the consignor at Part D' : WRITE_IN,
-  });
+  const contact = (label: string, kind: 'phone' | 'email'): Item => {
+    const { value, from } = premisesContact(note, kind);
+    return {
+      kind: 'field',
+      label,
+      value,
+      note:
+        from === 'A2'
+          ? undefined
+          : from === 'D'
+            ? 'given by the consignor at Part D'
+            : value
+              ? `not a usable ${kind === 'phone' ? 'telephone number' : 'email address'}: write it in`
+              : WRITE_IN,
+    };
+  };
   return [
     { kind: 'field', label: 'Name', value: producer.name },
     { kind: 'field', label: 'Address', value: producer.address },
     { kind: 'field', label: 'Postcode', value: producer.postcode },
-    contact('Telephone', producer.phone, D?.premises_phone),
-    contact('Email', producer.email, D?.premises_email),
+    contact('Telephone', 'phone'),
+    contact('Email', 'email'),
   ];
 }
 

@@ -6,6 +6,7 @@ import type {
   PartD,
   PartE,
 } from '../../consignments/consignment-schemas.ts';
+import { contactLine } from '../../consignments/part-rules.ts';
 import { type Html, html } from '../html.ts';
 import { day, modeBadge, type PageContext, when } from './components.ts';
 import { consignmentStatus, consignmentUrl } from './consignments-page.ts';
@@ -91,7 +92,7 @@ export function consignmentPage({ ctx, mode, note }: ConsignmentView): Html {
         ['Created', when(note.created_at)],
         ['Producer', html`${p.name}<br>${p.address}, ${p.postcode}`],
         ['SIC code', p.sic_code],
-        ['Contact', [p.contact, p.phone, p.email].filter(Boolean).join(', ')],
+        ['Contact', contactLine(note)],
         ['Consignee', html`${c.name}<br>${c.address}, ${c.postcode}`],
         ['Consignee permit', c.permit_number],
         ['Carrier registration', note.carrier.registration_number],
