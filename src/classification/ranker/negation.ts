@@ -382,9 +382,36 @@ function inClauseBefore(
 const negatorInClause = (ws: Word[], i: number, sets: CompiledNegation) =>
   inClauseBefore(ws, i, (w) => sets.negators.has(w.raw), Number.POSITIVE_INFINITY, true);
 
-/** A negator, or "cannot", within the three words before `i` in its clause. */
-const negatedBefore = (ws: Word[], i: number, sets: CompiledNegation) =>
-  inClauseBefore(ws, i, (w) => sets.negators.has(w.raw) || w.raw === 'cannot', 3);
+/** Words between a negator and what it negates that say only how it is known ("not known to be free"). */
+const HOW_KNOWN: ReadonlySet<string> = new Set([
+  'to',
+  'be',
+  'been',
+  'known',
+  'shown',
+  'proven',
+  'proved',
+  'confirmed',
+  'certified',
+  'guaranteed',
+  'thought',
+  'believed',
+  'said',
+]);
+
+/**
+ * A negator, or "cannot", within the three words before `i` in its clause, not counting words that say
+ * how it is known: "isn't asbestos free", and "not known to be free of asbestos", which is no absence.
+ */
+function negatedBefore(ws: Word[], i: number, sets: CompiledNegation): boolean {
+  let counted = 0;
+  for (let j = i - 1; j >= 0 && counted < 3; j--) {
+    if (sets.negators.has(ws[j].raw) || ws[j].raw === 'cannot') return true;
+    if (ws[j].stop || ws[j].comma) return false;
+    if (!HOW_KNOWN.has(ws[j].raw)) counted++;
+  }
+  return false;
+}
 
 /** Marks negated words in place and returns them. */
 export function markNegation(ws: Word[]): Word[] {

@@ -123,6 +123,10 @@ describe('negation', () => {
     expect(negated('oily rags, not found to be contaminated with oil')).not.toContain('oil');
     expect(negated('soil, not known to be contaminated')).not.toContain('contaminated');
     expect(negated("it isn't known whether asbestos is present")).toEqual([]);
+    // "Free of" after a negated knowing is no absence either.
+    expect(negated('ceiling tiles, not known to be free of asbestos')).not.toContain('asbestos');
+    expect(negated('ceiling tiles, not proven to be free of asbestos')).not.toContain('asbestos');
+    expect(negated('ceiling tiles, free of asbestos')).toContain('asbestos');
     const offensive = engine.classify({
       description: 'gloves, masks and aprons from the treatment room',
       source_industry: 'GP surgery',
