@@ -264,6 +264,12 @@ export function premisesContact(note: ConsignmentNote, kind: ContactKind): Premi
   return { value: inPartA, from: null };
 }
 
+/** The fields Part D must give: the premises' contact details Part A2 lacks, or holds no usable one of. */
+export const askedAtPartD = (note: ConsignmentNote) =>
+  (['phone', 'email'] as const)
+    .filter((kind) => premisesContact(note, kind).from === null)
+    .map((kind) => CONTACT[kind].field);
+
 /**
  * The premises' contact as one line: the name, then the telephone and email, saying which the consignor
  * gave at Part D (the portal, the signing page, the MCP summary).

@@ -9,7 +9,7 @@ import {
 } from '../platform/signing/signing-form.ts';
 import type { ErrorItem } from '../platform/signing/signing-form-view.ts';
 import type { ConsignmentNote, Part, SignConsignmentBody } from './consignment-schemas.ts';
-import { carrierNumberText, SIGN_AS_DECLARED } from './part-rules.ts';
+import { askedAtPartD, carrierNumberText, SIGN_AS_DECLARED } from './part-rules.ts';
 
 /**
  * The form a consignment note's signing link opens, read into the body the service signs with. What a
@@ -70,10 +70,7 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.nrw_register_checked = '';
     fields.nrw_carrier_name = '';
   }
-  if (part === 'D') {
-    if (!note.producer.phone) fields.premises_phone = '';
-    if (!note.producer.email) fields.premises_email = '';
-  }
+  if (part === 'D') for (const id of askedAtPartD(note)) fields[id] = '';
   if (part === 'E') fields.received_date = londonDate(now);
   return { signature: EMPTY_SIGNATURE, fields };
 }
@@ -92,10 +89,7 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
       'nrw_carrier_name',
     );
   }
-  if (part === 'D') {
-    if (!note.producer.phone) ids.push('premises_phone');
-    if (!note.producer.email) ids.push('premises_email');
-  }
+  if (part === 'D') ids.push(...askedAtPartD(note));
   if (part === 'E') {
     ids.push('received_date');
     note.lines.forEach((_, i) => {

@@ -3,6 +3,7 @@ import type { FormErrors } from '../platform/signing/signing-form.ts';
 import { describedBy, field, fieldError, textField } from '../platform/signing/signing-form-view.ts';
 import { type Html, html } from '../portal/html.ts';
 import { type ConsignmentLine, type ConsignmentNote, OPERATIONS, type Part } from './consignment-schemas.ts';
+import { premisesContact } from './part-rules.ts';
 import { containerText } from './pdf/wording.ts';
 import { lineField, NRW_CHECKED } from './signing-form.ts';
 
@@ -168,29 +169,30 @@ export function partFields(note: ConsignmentNote, part: Part, values: Values, er
   return html`${onBehalf}${partDFields(note, values, errors)}`;
 }
 
-/** Part D asks for what Part A2 left out: a note without the premises' telephone or email must not be used. */
+/**
+ * Part D asks for what Part A2 lacks (nothing, or something that is none, "tbc"): a note without the
+ * premises' telephone or email must not be used (part-rules.ts, partD).
+ */
 function partDFields(note: ConsignmentNote, values: Values, errors: FormErrors): Html {
-  const phone = note.producer.phone
-    ? ''
-    : textField({
-        id: 'premises_phone',
-        label: 'Telephone of the premises',
-        type: 'tel',
-        hint: 'Part A2 of this note has none, and a consignment note must give one. Recorded as yours, in Part D.',
-        value: values.premises_phone ?? '',
-        errors,
-        attributes: html` required maxlength="40" autocomplete="tel"`,
-      });
-  const email = note.producer.email
-    ? ''
-    : textField({
-        id: 'premises_email',
-        label: 'Email of the premises',
-        type: 'email',
-        hint: 'Part A2 of this note has none, and a consignment note must give one. Recorded as yours, in Part D.',
-        value: values.premises_email ?? '',
-        errors,
-        attributes: html` required maxlength="254" autocomplete="email" spellcheck="false"`,
-      });
-  return html`${phone}${email}`;
+  const ask = (kind: 'phone' | 'email') => {
+    const { value, from } = premisesContact(note, kind);
+    if (from !== null) return '';
+    const what = kind === 'phone' ? 'telephone' : 'email';
+    const lacks = value
+      ? `Part A2 gives “${value}”, which is not a ${what}`
+      : 'Part A2 of this note has none';
+    return textField({
+      id: `premises_${kind}`,
+      label: kind === 'phone' ? 'Telephone of the premises' : 'Email of the premises',
+      type: kind === 'phone' ? 'tel' : 'email',
+      hint: `${lacks}, and a consignment note must give one. Recorded as yours, in Part D.`,
+      value: values[`premises_${kind}`] ?? '',
+      errors,
+      attributes:
+        kind === 'phone'
+          ? html` required maxlength="40" autocomplete="tel"`
+          : html` required maxlength="254" autocomplete="email" spellcheck="false"`,
+    });
+  };
+  return html`${ask('phone')}${ask('email')}`;
 }

@@ -2,7 +2,7 @@
 // consignment code and the note's id, and saying which part is to be signed next; the key fields as
 // structured data. The whole note is one get_consignment_note or REST call away.
 import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
-import { contactLine, premisesContact } from '../consignments/part-rules.ts';
+import { askedAtPartD, contactLine } from '../consignments/part-rules.ts';
 
 interface Summary {
   text: string;
@@ -99,8 +99,6 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
 
 /** What Part D will ask for besides the signature: the premises' contact details Part A2 lacks. */
 function partDAsks(note: ConsignmentNote): string {
-  const fields = (['phone', 'email'] as const)
-    .filter((kind) => premisesContact(note, kind).from === null)
-    .map((kind) => (kind === 'phone' ? 'premises_phone' : 'premises_email'));
+  const fields = askedAtPartD(note);
   return fields.length > 0 ? `, who must give ${fields.join(' and ')}: Part A2 lacks them` : '';
 }

@@ -362,6 +362,12 @@ describe('Parts D and E', () => {
     expect(form.body).toContain('type="email"');
     // A2 gives a telephone: it is not asked for again.
     expect(form.body).not.toContain('id="premises_phone"');
+    // One that is none ("tbc") is asked for, saying why.
+    const placeholder = await t.create(garageBody({ producer: { ...producer, phone: 'tbc' } }));
+    await t.sign(placeholder.id, PART_C);
+    const asked = text((await open(await linkFor(placeholder.id, 'D'))).body);
+    expect(asked).toContain('Telephone of the premises');
+    expect(asked).toContain('Part A2 gives “tbc”, which is not a telephone');
 
     const without = await sign(path, { name: 'Sam Patel', confirm: 'yes' });
     expect(without.statusCode).toBe(422);
