@@ -287,14 +287,14 @@ export const SignConsignmentBody = Type.Object(
       Type.String({
         maxLength: 40,
         description:
-          "Part D, only when Part A2 has no telephone: the premises' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D.",
+          'Part D, only when Part A2 has no usable telephone (none, or a placeholder such as "tbc"): the premises\' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor\'s, at Part D.',
       }),
     ),
     premises_email: Type.Optional(
       Type.String({
         maxLength: 254,
         description:
-          "Part D, only when Part A2 has no email: the premises' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D.",
+          'Part D, only when Part A2 has no usable email (none, or a placeholder such as "tbc"): the premises\' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor\'s, at Part D.',
       }),
     ),
     received_date: Type.Optional(

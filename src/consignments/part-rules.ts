@@ -233,14 +233,21 @@ const CONTACT = {
   phone: {
     field: 'premises_phone',
     what: 'telephone',
-    // As people write one: digits with spaces, brackets, dashes and a leading +; seven digits at least.
-    usable: (v: string) => /^\+?[\d ()-]+$/.test(v) && v.replace(/\D/g, '').length >= 7,
-    rule: 'must be a telephone number: digits, with spaces, brackets, dashes and a leading + if you like, seven digits at least (e.g. 01202 123456)',
+    // As people write one: digits with spaces, brackets, dashes and a leading +; 7 to 15 digits (15 is
+    // the international maximum, ITU-T E.164), and not one digit over and over ("0000000").
+    usable: (v: string) => {
+      const digits = v.replace(/\D/g, '');
+      return (
+        /^\+?[\d ()-]+$/.test(v) && digits.length >= 7 && digits.length <= 15 && !/^(\d)\1+$/.test(digits)
+      );
+    },
+    rule: 'must be a telephone number: 7 to 15 digits, with spaces, brackets, dashes and a leading + if you like (e.g. 01202 123456)',
   },
   email: {
     field: 'premises_email',
     what: 'email',
-    usable: (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v),
+    // A name, "@", and a domain of dot-separated labels, none empty ("a@b.." and "office@example.com." are not).
+    usable: (v: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v),
     rule: 'must be an email address (e.g. office@example.co.uk)',
   },
 } as const;
@@ -258,7 +265,7 @@ export type PremisesContact = { value: string; from: 'A2' | 'D' } | { value: str
  */
 export function premisesContact(note: ConsignmentNote, kind: ContactKind): PremisesContact {
   const inPartA = note.producer[kind];
-  if (inPartA && CONTACT[kind].usable(inPartA)) return { value: inPartA, from: 'A2' };
+  if (inPartA && CONTACT[kind].usable(oneSpaced(inPartA))) return { value: inPartA, from: 'A2' };
   const atPartD = kind === 'phone' ? note.parts.D?.premises_phone : note.parts.D?.premises_email;
   if (atPartD) return { value: atPartD, from: 'D' };
   return { value: inPartA, from: null };
@@ -278,7 +285,10 @@ export function contactLine(note: ConsignmentNote): string {
   const parts = [note.producer.contact];
   for (const kind of ['phone', 'email'] as const) {
     const { value, from } = premisesContact(note, kind);
-    if (value) parts.push(from === 'D' ? `${value} (given at Part D)` : value);
+    if (value)
+      parts.push(
+        from === 'D' ? `${value} (given at Part D)` : from === 'A2' ? value : `${value} (not usable)`,
+      );
   }
   return parts.join(', ');
 }
@@ -318,8 +328,10 @@ function givenContact(
   const { field, what, usable, rule } = CONTACT[kind];
   const value = given === undefined ? undefined : oneSpaced(given) || undefined;
   const inPartA = note.producer[kind];
-  if (inPartA && usable(inPartA)) {
-    if (value !== undefined && value !== oneSpaced(inPartA)) {
+  if (inPartA && usable(oneSpaced(inPartA))) {
+    const same = (a: string, b: string) =>
+      kind === 'email' ? a.toLowerCase() === b.toLowerCase() : a.replace(/\D/g, '') === b.replace(/\D/g, '');
+    if (value !== undefined && !same(value, oneSpaced(inPartA))) {
       issues.add(
         'CONSIGNMENT_NOTE_INVALID',
         `/${field}`,

@@ -150,10 +150,10 @@ export const SignConsignmentNoteInput = z.strictObject({
       "Part C: only after CARRIER_NOT_REGISTERED, for a carrier registered with Natural Resources Wales, once its number was checked on NRW's public register (which cannot be queried).",
     ),
   premises_phone: optionalText(
-    "Part D, only when Part A2 has no telephone: the premises' telephone (Part D is refused without it; recorded as the consignor's).",
+    "Part D, only when Part A2 has no usable telephone (none, or a placeholder such as tbc): the premises' telephone (Part D is refused without it; recorded as the consignor's).",
   ),
   premises_email: optionalText(
-    "Part D, only when Part A2 has no email: the premises' email (Part D is refused without it; recorded as the consignor's).",
+    "Part D, only when Part A2 has no usable email (none, or a placeholder such as tbc): the premises' email (Part D is refused without it; recorded as the consignor's).",
   ),
   received_date: optionalText('Part E: the day the waste arrived, YYYY-MM-DD (default today).'),
   lines: z

@@ -198,7 +198,7 @@ describe('the local engine reads waste as an expert does', () => {
     // the food trade.
     expect(trade('rotten lettuce and spinach', 'salad producer')).not.toBe('02 03 04');
     expect(trade('rotten lettuce and spinach', 'sandwich shop making salads')).toBe('20 01 08');
-    expect(trade('spoilt food, past its date', 'fish tank manufacturer')).toBe('20 01 08');
+    expect(trade('spoilt food, past its date', 'biscuit tin manufacturer')).toBe('20 01 08');
     expect(trade('mouldy cheese', 'small cheese maker')).toBe('02 05 01');
     expect(trade('mouldy cheese', 'small shop')).toBe('20 01 08');
     // Only in source_industry: a canteen's food waste stays kitchen waste, whatever the description says.

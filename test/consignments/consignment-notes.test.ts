@@ -425,16 +425,19 @@ describe('Parts C, D and E in legal order', () => {
       { field: '/premises_phone', issue: expect.stringContaining('Part A2 has no telephone') },
       { field: '/premises_email', issue: expect.stringContaining('Part A2 has no email') },
     ]);
-    const malformed = await t.post(path, {
-      ...PART_D,
-      premises_phone: 'ring Sam',
-      premises_email: 'sam at garage',
-    });
-    expect(malformed.statusCode).toBe(422);
-    expect(malformed.json().error.details.map((d: { field: string }) => d.field)).toEqual([
-      '/premises_phone',
-      '/premises_email',
-    ]);
+    // Not a telephone (words, one digit over and over, more than 15 digits) nor an email (empty labels).
+    for (const [phone, email] of [
+      ['ring Sam', 'sam at garage'],
+      ['0000000000', 'office@example.com.'],
+      ['0120 2123 4561 2345 678', 'a@b..'],
+    ]) {
+      const malformed = await t.post(path, { ...PART_D, premises_phone: phone, premises_email: email });
+      expect(malformed.statusCode).toBe(422);
+      expect(malformed.json().error.details.map((d: { field: string }) => d.field)).toEqual([
+        '/premises_phone',
+        '/premises_email',
+      ]);
+    }
     expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.D).toBeNull();
 
     const signed = await t.sign(note.id, {
@@ -474,6 +477,14 @@ describe('Parts C, D and E in legal order', () => {
     expect(pdf).toContain('office@garage-services.example');
     // Only the telephone is the consignor's.
     expect(pdf.match(/given by the consignor at Part D/g)).toHaveLength(1);
+  });
+
+  it('reads an A2 telephone written with a non-breaking space as a telephone, and asks nothing more', async () => {
+    const producer = { ...(garageBody().producer as object), phone: '01202\u00a0123456' };
+    const note = await t.create(garageBody({ producer }));
+    await t.sign(note.id, PART_C);
+    const signed = await t.sign(note.id, { ...PART_D, premises_phone: '01202123456' });
+    expect(signed.parts.D).not.toHaveProperty('premises_phone');
   });
 
   it('refuses a premises telephone or email at Part D when A2 already gives one', async () => {

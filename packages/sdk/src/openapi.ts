@@ -6393,9 +6393,9 @@ export interface operations {
                         /** @description The carrier's name as that register shows it. */
                         carrier_name: string;
                     };
-                    /** @description Part D, only when Part A2 has no telephone: the premises' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
+                    /** @description Part D, only when Part A2 has no usable telephone (none, or a placeholder such as "tbc"): the premises' telephone. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
                     premises_phone?: string;
-                    /** @description Part D, only when Part A2 has no email: the premises' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
+                    /** @description Part D, only when Part A2 has no usable email (none, or a placeholder such as "tbc"): the premises' email. GOV.UK says not to use a note without one, so Part D is refused until it is given; recorded as the consignor's, at Part D. */
                     premises_email?: string;
                     /**
                      * Format: date

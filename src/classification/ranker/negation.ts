@@ -54,19 +54,28 @@ const COPULAS: ReadonlySet<string> = new Set(['is', 'are', 'was', 'were']);
  */
 const BELIEVED: ReadonlySet<string> = new Set(['known', 'suspected', 'believed', 'thought', 'considered']);
 const INFECTION: ReadonlySet<string> = new Set(['infectious', 'infected', 'infective']);
-/** Words of belief from `j` ("known or suspected") that end in "to be infectious". */
-function saidToBeInfectious(ws: Word[], j: number): boolean {
+/**
+ * The infection word of "known or suspected to be infectious" starting at `j` (words of belief joined by
+ * "or", then "to be" and the status, in one clause), or -1.
+ */
+function infectionStatusAt(ws: Word[], j: number): number {
   let k = j;
-  while (k < ws.length && (BELIEVED.has(ws[k].raw) || ws[k].raw === 'or') && !(k > j && ws[k].comma)) k++;
-  return k > j && isToBeInfectious(ws, k);
+  while (
+    k < ws.length &&
+    (BELIEVED.has(ws[k].raw) || ws[k].raw === 'or') &&
+    !(k > j && (ws[k].comma || ws[k].stop))
+  )
+    k++;
+  const status = ws.slice(k, k + 3);
+  const reads =
+    k > j &&
+    status.length === 3 &&
+    status[0].raw === 'to' &&
+    status[1].raw === 'be' &&
+    INFECTION.has(status[2].raw) &&
+    !status.some((w) => w.stop || w.comma);
+  return reads ? k + 2 : -1;
 }
-
-/** "to be infectious" at `k`, in one clause. */
-const isToBeInfectious = (ws: Word[], k: number) =>
-  ws[k]?.raw === 'to' &&
-  ws[k + 1]?.raw === 'be' &&
-  INFECTION.has(ws[k + 2]?.raw ?? '') &&
-  ![ws[k], ws[k + 1], ws[k + 2]].some((w) => w.stop || w.comma);
 
 /** "does not rule out asbestos", "asbestos has not been excluded": what is not ruled out may be there. */
 const RULING_OUT: ReadonlySet<string> = new Set([
@@ -444,6 +453,13 @@ export function markNegation(ws: Word[]): Word[] {
     // "can't say they don't have asbestos", "may or may not have asbestos": a doubt, not a negation.
     if (forward && !otherThan && doubted(ws, i)) continue;
     if (forward) {
+      // "not known or suspected to be infectious" (HTM 07-01): the negation is of the infection status
+      // alone, not of what the list goes on to name ("… or cytotoxic" stays a doubt).
+      const status = sets.negators.has(w) ? infectionStatusAt(ws, i + 1) : -1;
+      if (status !== -1) {
+        ws[status].negated = true;
+        continue;
+      }
       let reach = sets.reach;
       const marked: Word[] = [];
       for (let j = i + 1; j < ws.length && reach > 0; j++) {
@@ -458,17 +474,10 @@ export function markNegation(ws: Word[]): Word[] {
           if (!t.stop && !t.comma && !RULING_OUT.has(t.raw) && !KNOWING.has(t.raw)) t.negated = true;
           break;
         }
-        // "not known or suspected to be infectious" (HTM 07-01): the negation reaches the infection status.
-        if (BELIEVED.has(ws[j - 1]?.raw ?? '') && isToBeInfectious(ws, j)) {
-          j++;
-          continue;
-        }
         // "haven't got time to take the batteries out": what follows "to" is another verb's.
         if (t.raw === 'to') break;
         // "not tested for asbestos", "never checked": says nothing of what is there.
-        // Except HTM 07-01's infection status: "not known or suspected to be infectious".
-        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw) && !saidToBeInfectious(ws, j))
-          break;
+        if (j === i + 1 && (w === 'not' || w === 'never') && KNOWING.has(t.raw)) break;
         // "none on the cytotoxic list", "nothing in the hazardous category": a quantifier's list.
         if (j === i + 1 && QUANTIFIERS.has(w) && LIST_PLACES.has(t.raw) && ws[j + 1]?.raw === 'the') {
           j++;

@@ -140,18 +140,15 @@ function removedFromItems(note: ConsignmentNote): Item[] {
   // consignor gave it at Part D (part-rules.ts, partD), when it is printed as theirs.
   const contact = (label: string, kind: 'phone' | 'email'): Item => {
     const { value, from } = premisesContact(note, kind);
+    // A value that is none ("tbc") is named in the note and the blank left to write in.
+    if (from === null && value) {
+      return { kind: 'field', label, value: null, note: `A2 gave "${value}", which is none: write it in` };
+    }
     return {
       kind: 'field',
       label,
       value,
-      note:
-        from === 'A2'
-          ? undefined
-          : from === 'D'
-            ? 'given by the consignor at Part D'
-            : value
-              ? `not a usable ${kind === 'phone' ? 'telephone number' : 'email address'}: write it in`
-              : WRITE_IN,
+      note: from === 'A2' ? undefined : from === 'D' ? 'given by the consignor at Part D' : WRITE_IN,
     };
   };
   return [

@@ -116,6 +116,12 @@ describe('negation', () => {
     // HTM 07-01's own wording for offensive waste.
     expect(negated('patients not known or suspected to be infectious')).toContain('infectious');
     expect(negated('patient not thought to be infected')).toContain('infected');
+    // The status alone: what the list goes on to name stays a doubt, and "known" must follow the negator.
+    expect(negated('not known to be infectious or cytotoxic')).toEqual(['infectious']);
+    expect(negated('not known to be infectious or asbestos')).not.toContain('asbestos');
+    expect(negated('not segregated from waste of patients known to be infectious')).not.toContain(
+      'infectious',
+    );
     // A belief about a substance is no assessment: it stays a doubt.
     expect(negated('insulation board, not known to be asbestos')).not.toContain('asbestos');
     expect(negated("lagging, it isn't known to be asbestos")).not.toContain('asbestos');
@@ -133,6 +139,11 @@ describe('negation', () => {
       additional_context: 'Patients are not known or suspected to be infectious.',
     });
     expect(offensive.ranking[0].ewc_code).toBe('18 01 04');
+    const cytotoxic = engine.classify({
+      description: 'gloves and swabs, not known to be infectious or cytotoxic',
+      source_industry: 'hospital oncology ward',
+    });
+    expect(cytotoxic.ranking[0].is_hazardous).toBe(true);
     const board = engine.classify({
       description: 'insulation board from a 1970s school, not known to be asbestos',
       source_industry: 'demolition contractor',
