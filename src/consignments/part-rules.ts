@@ -266,7 +266,7 @@ export type PremisesContact = { value: string; from: 'A2' | 'D' } | { value: str
 export function premisesContact(note: ConsignmentNote, kind: ContactKind): PremisesContact {
   const inPartA = note.producer[kind];
   if (inPartA && CONTACT[kind].usable(oneSpaced(inPartA))) return { value: inPartA, from: 'A2' };
-  const atPartD = kind === 'phone' ? note.parts.D?.premises_phone : note.parts.D?.premises_email;
+  const atPartD = note.parts.D?.[CONTACT[kind].field];
   if (atPartD) return { value: atPartD, from: 'D' };
   return { value: inPartA, from: null };
 }
@@ -328,7 +328,7 @@ function givenContact(
   const { field, what, usable, rule } = CONTACT[kind];
   const value = given === undefined ? undefined : oneSpaced(given) || undefined;
   const inPartA = note.producer[kind];
-  if (inPartA && usable(oneSpaced(inPartA))) {
+  if (inPartA && premisesContact(note, kind).from === 'A2') {
     const same = (a: string, b: string) =>
       kind === 'email' ? a.toLowerCase() === b.toLowerCase() : a.replace(/\D/g, '') === b.replace(/\D/g, '');
     if (value !== undefined && !same(value, oneSpaced(inPartA))) {
