@@ -4,40 +4,17 @@
 // leads to, the fields that settle it when sent back with the same description (`assessment` for a
 // mirror entry's side, `additional_context` for what the waste is), and what to do meanwhile.
 import { readFileSync } from 'node:fs';
-import { type Static, Type } from 'typebox';
-import { Value } from 'typebox/value';
 import type { Catalogue, EwcEntry } from './catalogue.ts';
+import { CLASSIFICATION_DATA } from './data-dir.ts';
+import type { Questions } from './data-schemas.ts';
 import { partnerOn } from './engine/mirror.ts';
-import { CLASSIFICATION_DATA } from './ranker/corpus.ts';
 import type { AssessmentAnswerValue, RankedClassification } from './types.ts';
-
-const Answer = Type.Object({ answer: Type.String() });
-const QuestionsFile = Type.Object({
-  mirror: Type.Object({
-    question: Type.String(),
-    hazardous: Answer,
-    clean: Answer,
-    unknown: Answer,
-    until_answered: Type.String(),
-    source: Type.String(),
-    presumed_clean: Type.Object({ codes: Type.Array(Type.String()), source: Type.String() }),
-  }),
-  not_specific: Type.Object({
-    question: Type.String(),
-    answers: Type.Array(
-      Type.Object({ answer: Type.String(), ewc_code: Type.String(), additional_context: Type.String() }),
-    ),
-    until_answered: Type.String(),
-    source: Type.String(),
-  }),
-});
-type Questions = Static<typeof QuestionsFile>;
 
 let loaded: Questions | undefined;
 export function questions(): Questions {
   if (loaded) return loaded;
-  const parsed: unknown = JSON.parse(readFileSync(`${CLASSIFICATION_DATA}questions.json`, 'utf8'));
-  if (!Value.Check(QuestionsFile, parsed)) throw new Error('questions.json does not match its schema');
+  // Its shape is checked by the tests (data-schemas.ts).
+  const parsed = JSON.parse(readFileSync(`${CLASSIFICATION_DATA}questions.json`, 'utf8')) as Questions;
   loaded = parsed;
   return parsed;
 }

@@ -20,6 +20,9 @@ export type EngineReply =
 const port = parentPort;
 if (!port) throw new Error('engine-worker.ts runs as a worker thread');
 const engine = createLocalEngine({ catalogue: getCatalogue() });
+// One misspelt description before the thread says it is ready: the speller builds its index at the first
+// word it does not know, and a request should not wait for that.
+engine.classify({ description: 'flourescent tubes' });
 
 port.on('message', ({ id, input }: EngineRequest) => {
   let reply: EngineReply;

@@ -22,12 +22,8 @@ export class ManualClock implements Clock {
   }
 }
 
-const londonDateFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/** Made on first use: the first formatter of a process loads the time zones (tens of ms at start). */
+let londonDateFormat: Intl.DateTimeFormat | undefined;
 
 const HOUR_MS = 3_600_000;
 /**
@@ -41,6 +37,12 @@ let lastHour = { hour: Number.NaN, date: '' };
 export function londonDate(at: Date): string {
   const hour = Math.floor(at.getTime() / HOUR_MS);
   if (hour === lastHour.hour) return lastHour.date;
+  londonDateFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/London',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const date = londonDateFormat.format(at);
   if (!Number.isNaN(hour)) lastHour = { hour, date };
   return date;

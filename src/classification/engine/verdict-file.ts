@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CLASSIFICATION_DATA } from '../ranker/corpus.ts';
+import { CLASSIFICATION_DATA } from '../data-dir.ts';
 
 export const VERDICTS_PATH = `${CLASSIFICATION_DATA}verdicts.json`;
 

@@ -3,57 +3,16 @@
 // with its unit matched to the substance it measures ("TPH 12,000 mg/kg"), a statement that the
 // composition is unknown, or leaching (WAC) results, which WM3 says cannot classify a waste. The engine
 // reads a verdict ahead of the words that merely name a substance: it decides the side of a mirror pair.
-import { type Static, Type } from 'typebox';
-import { Value } from 'typebox/value';
+import type { VerdictData } from '../data-schemas.ts';
 import type { EvidenceKind } from '../knowledge/types.ts';
 import { doubted, markNegation, type Word, words } from '../ranker/negation.ts';
 import type { AssessmentAnswerValue } from '../types.ts';
 import { VERDICTS_PATH, verdictFile } from './verdict-file.ts';
 
-const Subject = Type.Object({
-  kind: Type.String(),
-  substance: Type.String(),
-  terms: Type.Array(Type.String()),
-});
-const Measure = Type.Object({
-  kind: Type.String(),
-  substance: Type.String(),
-  terms: Type.Array(Type.String(), { minItems: 1 }),
-  mg_per_kg: Type.Number({ exclusiveMinimum: 0 }),
-  /**
-   * False when a figure below mg_per_kg does not make the waste clean: the threshold is one property's
-   * (lead compounds' HP10) and another may be reached lower, depending on the compound.
-   */
-  clears: Type.Optional(Type.Boolean()),
-  source: Type.String(),
-  note: Type.String(),
-});
-const VerdictFile = Type.Object({
-  sources: Type.Record(Type.String(), Type.Object({ title: Type.String(), url: Type.String() })),
-  hazardous: Type.Array(Type.String()),
-  clean: Type.Array(Type.String()),
-  clean_assessment: Type.Array(Type.String()),
-  unknown: Type.Array(Type.String()),
-  leaching: Type.Array(Type.String()),
-  subjects: Type.Array(Subject),
-  cytotoxic: Type.Object({ source: Type.String(), terms: Type.Array(Type.String()) }),
-  documents: Type.Array(Type.String()),
-  spans: Type.Object({
-    hazardous: Type.Array(Type.String()),
-    clean: Type.Array(Type.String()),
-    fillers: Type.Array(Type.String()),
-    ends: Type.Array(Type.String()),
-    reach: Type.Integer({ minimum: 1 }),
-  }),
-  measures: Type.Array(Measure),
-  flash_point: Type.Object({ below_celsius: Type.Number(), source: Type.String() }),
-  ph: Type.Object({ at_most: Type.Number(), at_least: Type.Number(), source: Type.String() }),
-});
-export type VerdictData = Static<typeof VerdictFile>;
-
 export function loadVerdictData(path = VERDICTS_PATH): VerdictData {
-  const parsed = verdictFile(path);
-  if (!Value.Check(VerdictFile, parsed)) throw new Error('verdicts.json does not match its schema');
+  // Its shape is checked by the tests (data-schemas.ts), not at each start: the check's library alone
+  // took longer to load than the engine takes to compile.
+  const parsed = verdictFile(path) as VerdictData;
   for (const m of [
     ...parsed.measures,
     { substance: 'flash point', source: parsed.flash_point.source },

@@ -140,8 +140,12 @@ function toRanked(
   };
 }
 
-const MG_PER_KG = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
-const mgkg = (x: number) => `${MG_PER_KG.format(x)} mg/kg`;
+/** Made on first use: a process's first formatter loads the locale data (tens of ms at start). */
+let mgPerKg: Intl.NumberFormat | undefined;
+const mgkg = (x: number) => {
+  mgPerKg ??= new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+  return `${mgPerKg.format(x)} mg/kg`;
+};
 
 /** Why the verdict put this side of the mirror pair first, in the producer's own words. */
 export function verdictReasoning(

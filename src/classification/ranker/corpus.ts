@@ -3,12 +3,10 @@
 // line per description (corpus/*.jsonl), and per file of knowledge/*.json the everyday names of each
 // entry and the trades, sites and processes that produce each sub-chapter, with sources.
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Catalogue } from '../catalogue.ts';
-
-export const CLASSIFICATION_DATA = fileURLToPath(new URL('../../../data/classification/', import.meta.url));
+import { CLASSIFICATION_DATA } from '../data-dir.ts';
 
 const Code = Type.String({ pattern: '^\\d{2} \\d{2} \\d{2}$' });
 const Text = Type.String({ minLength: 1, maxLength: 2000 });

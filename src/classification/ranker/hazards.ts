@@ -4,49 +4,12 @@
 // a missed hazardous code is a legal failure for the producer (Waste (England and Wales) Regulations
 // 2011, reg 35; Hazardous Waste Regulations 2005), while an extra candidate costs a reader a glance.
 import { readFileSync } from 'node:fs';
-import { type Static, Type } from 'typebox';
-import { Value } from 'typebox/value';
 import type { Catalogue } from '../catalogue.ts';
+import { CLASSIFICATION_DATA } from '../data-dir.ts';
+import type { SubstanceDef, SubstancesFile } from '../data-schemas.ts';
 import type { Flag } from '../knowledge/types.ts';
 import type { ClassifyInput } from '../types.ts';
-import { CLASSIFICATION_DATA } from './corpus.ts';
 import { markNegation, type Word, words } from './negation.ts';
-
-const SubstanceSchema = Type.Object({
-  substance: Type.String(),
-  flag: Type.Optional(Type.String()),
-  specific: Type.Boolean(),
-  /**
-   * Named, and not negated or cleared by a verdict, the substance alone makes the waste hazardous: its
-   * code comes first over any non-hazardous answer, however little weight the blend gave it.
-   */
-  decides: Type.Optional(Type.Boolean()),
-  /**
-   * With `decides`: it also takes the place of a hazardous answer that does not carry it (equipment with
-   * its batteries in is the equipment, not the batteries). Without, a hazardous answer stands ("soil with
-   * asbestos fibres at 0.2%" stays 17 05 03*).
-   */
-  over_hazardous: Type.Optional(Type.Boolean()),
-  /**
-   * Named, and not negated or cleared by a verdict, the substance puts the hazardous side of the first
-   * choice's own mirror pair first, however little weight the blend gave it: a mirror-entry waste that
-   * holds it and was not assessed is hazardous (WM3 chapter 3). For substances whose name means the waste
-   * holds them ("chromate rinse water"); not for those often named as the producer's trade ("acid plant").
-   */
-  presumes: Type.Optional(Type.Boolean()),
-  terms: Type.Array(Type.String(), { minItems: 1 }),
-  not_after: Type.Optional(Type.Array(Type.String())),
-  not_before: Type.Optional(Type.Array(Type.String())),
-  /**
-   * Words that, anywhere in the same text and not negated, say the substance's hazard is not there
-   * ("sealed, unused, out-of-date hypodermic needles": the needles were never used).
-   */
-  not_with: Type.Optional(Type.Array(Type.String())),
-  codes: Type.Array(Type.String()),
-  source: Type.String(),
-});
-const FileSchema = Type.Object({ substances: Type.Array(SubstanceSchema) });
-export type SubstanceDef = Static<typeof SubstanceSchema>;
 
 export interface NamedSubstance {
   substance: string;
@@ -74,9 +37,10 @@ interface CompiledTerm {
 const stemsOf = (text: string) => words(text).map((w) => w.stem);
 
 export function loadSubstances(catalogue: Catalogue, flags: readonly string[]): SubstanceDef[] {
-  const parsed: unknown = JSON.parse(readFileSync(`${CLASSIFICATION_DATA}hazardous-substances.json`, 'utf8'));
-  if (!Value.Check(FileSchema, parsed))
-    throw new Error('hazardous-substances.json does not match its schema');
+  // Its shape is checked by the tests (data-schemas.ts); what the List says of its codes, here.
+  const parsed = JSON.parse(
+    readFileSync(`${CLASSIFICATION_DATA}hazardous-substances.json`, 'utf8'),
+  ) as SubstancesFile;
   for (const s of parsed.substances) {
     for (const code of s.codes) {
       if (!catalogue.get(code)?.is_hazardous)

@@ -4,8 +4,8 @@
 // row of weights per feature of the input.
 import { readFileSync } from 'node:fs';
 import { gunzipSync, gzipSync } from 'node:zlib';
+import { CLASSIFICATION_DATA } from '../data-dir.ts';
 import type { ClassifyInput } from '../types.ts';
-import { CLASSIFICATION_DATA } from './corpus.ts';
 import { type BlockWeights, extractFeatures, FeatureMap, type PreparedInput } from './features.ts';
 import { softmax } from './softmax.ts';
 

@@ -8,12 +8,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { getCatalogue } from '../catalogue.ts';
+import { CLASSIFICATION_DATA } from '../data-dir.ts';
 import { createRuleEngine } from '../engine/index.ts';
 import { evalSetNames, loadEvalSet } from '../eval.ts';
 import { FLAGS } from '../knowledge/types.ts';
 import { applySubstances, blend, isotonic, shares } from './blend.ts';
 import { corrected } from './combine.ts';
-import { CLASSIFICATION_DATA, loadCorpus, loadEntryKnowledge } from './corpus.ts';
+import { loadCorpus, loadEntryKnowledge } from './corpus.ts';
 import { DEFAULT_BLOCK_WEIGHTS } from './features.ts';
 import { createSubstanceFinder, loadSubstances } from './hazards.ts';
 import {

@@ -1,11 +1,13 @@
 // The classifier's knowledge is data a waste professional can read and correct: every file must match
 // its schema and the List of Wastes, and together they must cover the whole List.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getCatalogue } from '../../../src/classification/catalogue.ts';
 import { coverageReport, formatCoverage } from '../../../src/classification/coverage.ts';
+import { CLASSIFICATION_DATA } from '../../../src/classification/data-dir.ts';
+import { DATA_FILES, dataFileProblems } from '../../../src/classification/data-schemas.ts';
 import { loadCorpus, loadEntryKnowledge } from '../../../src/classification/ranker/corpus.ts';
 import { shippedRanker } from '../../../src/classification/ranker/model.ts';
 
@@ -37,6 +39,32 @@ describe('the classification data', () => {
       JSON.stringify({ subchapters: {}, entries: { '17 01 01': { names: [] } } }),
     );
     expect(() => loadEntryKnowledge(catalogue, `${dir}/`)).toThrow('knowledge/x.json');
+  });
+
+  it('ships the questions, verdicts and hazardous substances in the shapes the engine reads', () => {
+    // The engine reads them unchecked (data-schemas.ts): this is their check.
+    expect(dataFileProblems()).toEqual([]);
+  });
+
+  it('names the file and the place of a data file of the wrong shape', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'classification-data-'));
+    for (const { file } of DATA_FILES) copyFileSync(`${CLASSIFICATION_DATA}${file}`, join(dir, file));
+    const verdicts = JSON.parse(readFileSync(join(dir, 'verdicts.json'), 'utf8'));
+    verdicts.measures[0].mg_per_kg = '1000';
+    delete verdicts.spans;
+    writeFileSync(join(dir, 'verdicts.json'), JSON.stringify(verdicts));
+    const substances = JSON.parse(readFileSync(join(dir, 'hazardous-substances.json'), 'utf8'));
+    substances.substances[0].terms = [];
+    writeFileSync(join(dir, 'hazardous-substances.json'), JSON.stringify(substances));
+    const problems = dataFileProblems(`${dir}/`);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^verdicts\.json \/measures\/0\/mg_per_kg: /),
+        expect.stringMatching(/^verdicts\.json \/: .*spans/),
+        expect.stringMatching(/^hazardous-substances\.json \/substances\/0\/terms: /),
+      ]),
+    );
+    expect(problems.some((p) => p.startsWith('questions.json'))).toBe(false);
   });
 
   it('ships a trained ranker over the whole List, loaded without any download', () => {
