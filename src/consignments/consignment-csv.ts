@@ -3,6 +3,7 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
 import type { ConsignmentLine, ConsignmentNote } from './consignment-schemas.ts';
+import { premisesContact } from './part-rules.ts';
 
 type Row = { note: ConsignmentNote; line: ConsignmentLine };
 
@@ -64,6 +65,11 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['waste_producer_name', (r) => r.note.waste_producer?.name ?? null],
   ['waste_producer_address', (r) => r.note.waste_producer?.address ?? null],
   ['waste_producer_postcode', (r) => r.note.waste_producer?.postcode ?? null],
+  // Part A2's contact: the telephone and email as the note holds them, the consignor's at Part D when
+  // A2 held none usable (premisesContact), else what A2 holds.
+  ['producer_contact', (r) => r.note.producer.contact ?? null],
+  ['producer_phone', (r) => premisesContact(r.note, 'phone').value ?? null],
+  ['producer_email', (r) => premisesContact(r.note, 'email').value ?? null],
 ];
 
 const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import canonicalize from 'canonicalize';
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -477,6 +478,17 @@ describe('Parts C, D and E in legal order', () => {
     expect(pdf).toContain('office@garage-services.example');
     // Only the telephone is the consignor's.
     expect(pdf.match(/given by the consignor at Part D/g)).toHaveLength(1);
+    // The export holds the contact the note was signed with, not the placeholder.
+    const code = encodeURIComponent(note.consignment_code);
+    const [row] = parse((await t.get(`/v1/consignment-notes?format=csv&consignment_code=${code}`)).body, {
+      bom: true,
+      columns: true,
+    });
+    expect(row).toMatchObject({
+      producer_contact: (garageBody().producer as { contact: string }).contact,
+      producer_phone: '01202 765432',
+      producer_email: 'office@garage-services.example',
+    });
   });
 
   it('reads an A2 telephone written with a non-breaking space as a telephone, and asks nothing more', async () => {
