@@ -22,10 +22,12 @@ const ENGLAND = /^CBD([UL])(\d+)$/;
  * check instead of "malformed". Patterns from DEFRA's Digital Waste Tracking validation
  * (waste-movement-utils regexes.js) and the Waste Carriers frontend's IR check.
  */
+/** SEPA: current WCR/R/ + 7 digits; older SCO/, SEA/, SNO/, SWE/, WCR/ + 6 digits. */
+const SCOTLAND = /^(WCR\/R\/\d{7}|(SCO|SEA|SNO|SWE|WCR)\/\d{6})$/;
+
 const ELSEWHERE: { pattern: RegExp; issue: string; message: (n: string) => string }[] = [
   {
-    // SEPA: current WCR/R/ + 7 digits; older SCO/, SEA/, SNO/, SWE/, WCR/ + 6 digits.
-    pattern: /^(WCR\/R\/\d{7}|(SCO|SEA|SNO|SWE|WCR)\/\d{6})$/,
+    pattern: SCOTLAND,
     issue: 'is a Scottish (SEPA) number; only England numbers (CBDU/CBDL) can be checked',
     message: (n) =>
       `${n} is a Scottish (SEPA) registration number. It cannot be checked against the England register ` +
@@ -56,6 +58,9 @@ const ELSEWHERE: { pattern: RegExp; issue: string; message: (n: string) => strin
 function fold(raw: string): string {
   return raw.replace(/[\s-]+/g, '').toUpperCase();
 }
+
+/** A Scottish (SEPA) registration number, spaces, hyphens and case aside: valid anywhere in Great Britain. */
+export const isScottishNumber = (raw: string): boolean => SCOTLAND.test(fold(raw));
 
 export function parseRegistrationNumber(raw: string): ParsedRegistrationNumber {
   const normalised = fold(raw);

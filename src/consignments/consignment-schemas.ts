@@ -271,15 +271,16 @@ export const SignConsignmentBody = Type.Object(
     declared_registration: Type.Optional(
       Type.Object(
         {
-          register: Type.Literal('nrw', {
-            description: "nrw: Natural Resources Wales's public register of waste carriers.",
+          register: Type.Union([Type.Literal('nrw'), Type.Literal('sepa')], {
+            description:
+              "nrw: Natural Resources Wales's public register of waste carriers, for a CBDU or CBDL number. sepa: the Scottish Environment Protection Agency's, for a Scottish number (WCR/R/1234567, or an older SCO/, SEA/, SNO/, SWE/ or WCR/ and 6 digits).",
           }),
           carrier_name: Text(200, "The carrier's name as that register shows it."),
         },
         {
           ...Strict,
           description:
-            "Part C, for a carrier registered with Natural Resources Wales, whose register cannot be queried: when the Environment Agency's register does not hold the number (CARRIER_NOT_REGISTERED), check it on NRW's public register and send this. Used only when the EA register does not hold the number; recorded as the signer's declaration.",
+            "Part C, for a carrier registered with Natural Resources Wales or the Scottish Environment Protection Agency (each valid anywhere in Great Britain), whose registers cannot be queried: when Part C is refused with CARRIER_NOT_REGISTERED (the Environment Agency's register does not hold the number, or it is a Scottish number, which that register cannot hold), check the number on the register named and send this. Used only then; recorded as the signer's declaration. A Scottish number needs `sepa`, any other `nrw`.",
         },
       ),
     ),
@@ -354,14 +355,19 @@ export const PartC = Type.Object({
   ...Signed,
   registration_number: Type.String(),
   carrier_name: Nullable(Type.String()),
-  register_status: Type.String({ description: 'What the register said when Part C was signed.' }),
-  register_checked_by: Type.String({ description: 'ea_api, mirror, history or sandbox.' }),
+  register_status: Type.String({
+    description:
+      "What the Environment Agency's register said when Part C was signed: valid, expiring_soon, lower_tier or not_found (with declared_registration); not_checked for a Scottish number, which it cannot hold.",
+  }),
+  register_checked_by: Type.String({
+    description: 'ea_api, mirror, history or sandbox; none when no register was asked (a Scottish number).',
+  }),
   declared_registration: Type.Optional(
     Type.Object(
-      { register: Type.Literal('nrw'), carrier_name: Type.String() },
+      { register: Type.Union([Type.Literal('nrw'), Type.Literal('sepa')]), carrier_name: Type.String() },
       {
         description:
-          "Present when the Environment Agency's register did not hold the number and the signer declared the carrier registered with Natural Resources Wales under this name (carrier_name is the same).",
+          "Present when the Environment Agency's register did not hold the number (or could not, a Scottish number) and the signer declared the carrier registered with Natural Resources Wales (nrw) or the Scottish Environment Protection Agency (sepa) under this name (carrier_name is the same).",
       },
     ),
   ),

@@ -46,12 +46,15 @@ import {
 } from './consignment-store.ts';
 import {
   carrierNumberFor,
+  checkDeclaredRegister,
+  declarableRegisterOf,
   otherPartsFields,
   partC,
   partD,
   partE,
   refuseUnregistered,
   type Signer,
+  scottishUndeclared,
   signerOf,
 } from './part-rules.ts';
 
@@ -506,8 +509,18 @@ export class ConsignmentService {
       return { part: 'E', document: part, status, receivedDate: part.received_date };
     }
     const number = carrierNumberFor(note, body, issues);
+    checkDeclaredRegister(number, body, issues);
     // What is already wrong is refused before the register is asked.
     issues.throwIfAny();
+    if (declarableRegisterOf(number) === 'sepa') {
+      // The EA register holds no Scottish numbers: the signer's declaration is the only word on it.
+      if (!body.declared_registration) throw scottishUndeclared(number);
+      return {
+        part: 'C',
+        document: partC(note, body, signer, number, undefined, issues),
+        status: 'collected',
+      };
+    }
     const verification = await this.#o.carriers.verify({ registration_number: number }, scope.mode, {
       deadlineMs: this.#o.registerDeadlineMs,
     });

@@ -1,3 +1,4 @@
+import { isScottishNumber } from '../carriers/registration-number.ts';
 import { londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { signatureProblems } from '../platform/person-name.ts';
@@ -125,7 +126,8 @@ export function partC(
   body: SignConsignmentBody,
   signer: Signer,
   number: string,
-  verification: CarrierVerification,
+  /** What the EA register said; none for a Scottish number, which it cannot be asked about. */
+  verification: CarrierVerification | undefined,
   issues: Issues,
 ): PartC {
   const vehicle = body.vehicle_registration?.trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
@@ -156,18 +158,20 @@ export function partC(
     );
   }
 
-  const registration = verification.registrations[0];
-  // The signer's word stands only for a number the Environment Agency's register does not hold.
+  const registration = verification?.registrations[0];
+  // The signer's word stands only for a number the Environment Agency's register does not hold, or
+  // cannot be asked about (a Scottish number).
   const given = body.declared_registration;
   const declared =
-    verification.status === 'not_found' && !verification.verification.last_listed_on && given
+    given &&
+    (!verification || (verification.status === 'not_found' && !verification.verification.last_listed_on))
       ? { register: given.register, carrier_name: given.carrier_name.trim() }
       : undefined;
   if (declared && declared.carrier_name === '') {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/declared_registration/carrier_name',
-      "is required: the carrier's name as Natural Resources Wales's register shows it",
+      `is required: the carrier's name as ${DECLARABLE[declared.register].owner} register shows it`,
     );
   }
   return {
@@ -175,8 +179,8 @@ export function partC(
     declaration: DECLARATIONS.C,
     registration_number: registration?.registration_number ?? number,
     carrier_name: registration?.business_name ?? declared?.carrier_name ?? null,
-    register_status: verification.status,
-    register_checked_by: verification.verification.origin,
+    register_status: verification?.status ?? 'not_checked',
+    register_checked_by: verification?.verification.origin ?? 'none',
     registration_expiry_date: registration?.expiry_date ?? null,
     ...(declared && { declared_registration: declared }),
     vehicle_registration: vehicle,
@@ -187,9 +191,58 @@ export function partC(
   };
 }
 
-/** How the API asks for a Welsh carrier's Part C (the signing page words it as its own box). */
-export const SIGN_AS_DECLARED =
-  'sign Part C again with declared_registration: {"register": "nrw", "carrier_name": the name NRW shows}.';
+/**
+ * The registers a carrier may be declared on at Part C: each valid for carrying waste anywhere in Great
+ * Britain, none of them queryable by this service (`../shared/reference/ea-public-register.md`).
+ * Northern Ireland's is not among them: its registration does not cover Great Britain.
+ */
+export const DECLARABLE = {
+  nrw: { name: 'Natural Resources Wales', owner: "Natural Resources Wales's", short: 'NRW', nation: 'Wales' },
+  sepa: {
+    name: 'the Scottish Environment Protection Agency',
+    owner: "the Scottish Environment Protection Agency's",
+    short: 'SEPA',
+    nation: 'Scotland',
+  },
+} as const;
+export type DeclarableRegister = keyof typeof DECLARABLE;
+
+/** Where a Part C number may be declared: SEPA's numbers are its own; NRW issues CBDU/CBDL as the EA does. */
+export const declarableRegisterOf = (number: string): DeclarableRegister =>
+  isScottishNumber(number) ? 'sepa' : 'nrw';
+
+/** How the API asks for the declaration (the signing page words it as its own box). */
+export const signAsDeclared = (register: DeclarableRegister) =>
+  `sign Part C again with declared_registration: {"register": "${register}", "carrier_name": the name ${DECLARABLE[register].short} shows}.`;
+
+/**
+ * A declaration for another register than the number's: SEPA does not issue CBDU/CBDL numbers, and a
+ * Scottish number is not Natural Resources Wales's.
+ */
+export function checkDeclaredRegister(number: string, body: SignConsignmentBody, issues: Issues): void {
+  const given = body.declared_registration?.register;
+  const register = declarableRegisterOf(number);
+  if (given === undefined || given === register) return;
+  issues.add(
+    'CONSIGNMENT_NOTE_INVALID',
+    '/declared_registration/register',
+    register === 'sepa'
+      ? `is "${given}", but ${number} is a Scottish (SEPA) number: declare "sepa" if SEPA's register lists it`
+      : `is "${given}", but ${number} is not a Scottish (SEPA) number (WCR/R/ and 7 digits, or SCO/, SEA/, SNO/, SWE/ or WCR/ and 6): a CBDU or CBDL number the Environment Agency's register does not hold may be Natural Resources Wales's ("nrw")`,
+  );
+}
+
+/**
+ * Part C for a Scottish number without the signer's declaration: the Environment Agency's register
+ * cannot be asked about it, and nothing else vouches for it.
+ */
+export function scottishUndeclared(number: string): ApiError {
+  return new ApiError(
+    'CARRIER_NOT_REGISTERED',
+    `${number} is a Scottish (SEPA) registration number, which the Environment Agency's public register does not hold and this service cannot check: Part C cannot be signed and the waste must not be handed over until it is. A SEPA registration is valid for carrying waste anywhere in Great Britain: check the number on SEPA's register of carriers and brokers, and if SEPA lists it as registered, ${signAsDeclared('sepa')}`,
+    [{ field: '/registration_number', issue: "is a Scottish (SEPA) number, on SEPA's register only" }],
+  );
+}
 
 /**
  * The register's answer for Part C: an expired or unknown carrier is refused (the consignor must not
@@ -222,7 +275,7 @@ export function refuseUnregistered(
   if (verification.status === 'not_found' && !declared) {
     throw new ApiError(
       'CARRIER_NOT_REGISTERED',
-      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over. A carrier registered in Wales is on Natural Resources Wales's register instead, which this service cannot query: check the number there, and if NRW lists it as registered, ${SIGN_AS_DECLARED}`,
+      `${number} is not on the Environment Agency's public register of waste carriers: Part C cannot be signed and the waste must not be handed over. A carrier registered in Wales is on Natural Resources Wales's register instead, which this service cannot query: check the number there, and if NRW lists it as registered, ${signAsDeclared('nrw')}`,
       [{ field: '/registration_number', issue: 'is not on the public register' }],
     );
   }

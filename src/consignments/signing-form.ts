@@ -9,7 +9,14 @@ import {
 } from '../platform/signing/signing-form.ts';
 import type { ErrorItem } from '../platform/signing/signing-form-view.ts';
 import type { ConsignmentNote, Part, SignConsignmentBody } from './consignment-schemas.ts';
-import { askedAtPartD, carrierNumberText, SIGN_AS_DECLARED } from './part-rules.ts';
+import {
+  askedAtPartD,
+  carrierNumberText,
+  DECLARABLE,
+  type DeclarableRegister,
+  declarableRegisterOf,
+  signAsDeclared,
+} from './part-rules.ts';
 
 /**
  * The form a consignment note's signing link opens, read into the body the service signs with. What a
@@ -42,17 +49,21 @@ const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-/** What the Part C box "Registered in Wales" sends when ticked. */
-export const NRW_CHECKED = 'checked';
+/** What the Part C box "Registered in Wales" (or Scotland) sends when ticked. */
+export const REGISTER_CHECKED = 'checked';
 
 /**
- * After the EA register did not hold a number, the page offers the Welsh declaration for that number
- * (`nrw_number`, a hidden field): it is never offered before, so no one ticks it by habit, and a number
- * changed since is checked with the EA register afresh.
+ * After the EA register did not hold a number (or could not, a Scottish one), the page offers the
+ * declaration for that number (`declared_number`, a hidden field), on the register the number belongs to
+ * (declarableRegisterOf): it is never offered before, so no one ticks it by habit, and a number changed
+ * since is checked afresh.
  */
-export function offerWelshDeclaration(values: PartFormValues, note: ConsignmentNote): void {
-  values.fields.nrw_number = numberSignedFor(note, values.fields.registration_number);
+export function offerDeclaration(values: PartFormValues, note: ConsignmentNote): void {
+  values.fields.declared_number = numberSignedFor(note, values.fields.registration_number);
 }
+
+/** The words the page uses for a register's box. */
+export const boxFor = (register: DeclarableRegister) => `Registered in ${DECLARABLE[register].nation}`;
 
 /** The number Part C is signed for, as the service takes it: the one typed, else Part A's. */
 const numberSignedFor = (note: ConsignmentNote, typed: string | undefined) =>
@@ -66,9 +77,9 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.vehicle_registration = '';
     fields.collection_date = londonDate(now);
     fields.collection_time = LONDON_TIME.format(now);
-    fields.nrw_number = '';
-    fields.nrw_register_checked = '';
-    fields.nrw_carrier_name = '';
+    fields.declared_number = '';
+    fields.register_checked = '';
+    fields.declared_carrier_name = '';
   }
   if (part === 'D') for (const id of askedAtPartD(note)) fields[id] = '';
   if (part === 'E') fields.received_date = londonDate(now);
@@ -84,9 +95,9 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
       'vehicle_registration',
       'collection_date',
       'collection_time',
-      'nrw_number',
-      'nrw_register_checked',
-      'nrw_carrier_name',
+      'declared_number',
+      'register_checked',
+      'declared_carrier_name',
     );
   }
   if (part === 'D') ids.push(...askedAtPartD(note));
@@ -134,17 +145,19 @@ export function readPartForm(
     body.collection_date = given(fields.collection_date);
     body.collection_time = given(fields.collection_time);
     const offered =
-      fields.nrw_number !== '' && fields.nrw_number === numberSignedFor(note, fields.registration_number);
+      fields.declared_number !== '' &&
+      fields.declared_number === numberSignedFor(note, fields.registration_number);
     if (!offered) {
       // Not for this number: nothing of the declaration is kept, so it is never shown ticked for another.
-      fields.nrw_number = '';
-      fields.nrw_register_checked = '';
-      fields.nrw_carrier_name = '';
-    } else if (fields.nrw_register_checked === NRW_CHECKED) {
-      if (fields.nrw_carrier_name === '') {
-        errors.nrw_carrier_name = "Enter the carrier's name as Natural Resources Wales's register shows it.";
+      fields.declared_number = '';
+      fields.register_checked = '';
+      fields.declared_carrier_name = '';
+    } else if (fields.register_checked === REGISTER_CHECKED) {
+      const register = declarableRegisterOf(fields.declared_number);
+      if (fields.declared_carrier_name === '') {
+        errors.declared_carrier_name = `Enter the carrier's name as ${DECLARABLE[register].owner} register shows it.`;
       }
-      body.declared_registration = { register: 'nrw', carrier_name: fields.nrw_carrier_name };
+      body.declared_registration = { register, carrier_name: fields.declared_carrier_name };
     }
   }
   if (part === 'D') {
@@ -193,7 +206,7 @@ const LABELS: Record<string, string> = {
   accepted: 'Accepted or rejected',
   rejection_reason: 'Reason for rejection',
   operation: 'Operation',
-  nrw_carrier_name: "Carrier's name on NRW's register",
+  declared_carrier_name: "Carrier's name on the register",
 };
 
 /** Where a refusal leaves the page: words beside fields, and what concerns no one field. */
@@ -221,12 +234,14 @@ export function problemsOf(error: ApiError, ids: readonly string[]): Problems {
       "We could not check the carrier's registration with the Environment Agency's register just now, so nothing has been signed. Wait a minute, then press Sign again.",
     );
   } else if (error.code === 'CARRIER_NOT_REGISTERED') {
-    general.unshift(
-      error.message.replace(
-        SIGN_AS_DECLARED,
-        'tick “Registered in Wales” below, give the carrier’s name as NRW’s register shows it, and sign again.',
-      ),
-    );
+    let message = error.message;
+    for (const register of Object.keys(DECLARABLE) as DeclarableRegister[]) {
+      message = message.replace(
+        signAsDeclared(register),
+        `tick “${boxFor(register)}” below, give the carrier’s name as ${DECLARABLE[register].short}’s register shows it, and sign again.`,
+      );
+    }
+    general.unshift(message);
   } else if (
     (error.code !== 'CONSIGNMENT_NOTE_INVALID' && error.code !== 'INVALID_REQUEST') ||
     !error.details?.length

@@ -4,7 +4,7 @@ import { notFoundPage, type SigningShell } from '../platform/signing/signing-lay
 import { sendPage as send, signingScope } from '../platform/signing/signing-scope.ts';
 import { isSigningToken } from '../platform/signing/signing-security.ts';
 import type { ConsignmentService, ConsignmentSigningPage } from './consignment-service.ts';
-import { fieldIds, freshValues, offerWelshDeclaration, problemsOf, readPartForm } from './signing-form.ts';
+import { fieldIds, freshValues, offerDeclaration, problemsOf, readPartForm } from './signing-form.ts';
 import { alreadySignedPage, expiredPage, openPage, signedPage, waitingPage } from './signing-views.ts';
 
 export interface ConsignmentSigningPageOptions {
@@ -53,7 +53,7 @@ export const consignmentSigningPagePlugin: FastifyPluginAsync<ConsignmentSigning
         if (!(error instanceof ApiError)) throw error;
         // Refused as the API refuses: the form again, as it was filled in, with the reasons beside it.
         const problems = problemsOf(error, fieldIds(note, part));
-        if (error.code === 'CARRIER_NOT_REGISTERED') offerWelshDeclaration(form.values, note);
+        if (error.code === 'CARRIER_NOT_REGISTERED') offerDeclaration(form.values, note);
         if (error.headers) reply.headers(error.headers);
         const again = openPage({ note, part, expiresAt, shell, values: form.values, problems });
         return send(reply, error.status, again);

@@ -3,9 +3,9 @@ import type { FormErrors } from '../platform/signing/signing-form.ts';
 import { describedBy, field, fieldError, textField } from '../platform/signing/signing-form-view.ts';
 import { type Html, html } from '../portal/html.ts';
 import { type ConsignmentLine, type ConsignmentNote, OPERATIONS, type Part } from './consignment-schemas.ts';
-import { premisesContact } from './part-rules.ts';
+import { DECLARABLE, declarableRegisterOf, premisesContact } from './part-rules.ts';
 import { containerText } from './pdf/wording.ts';
-import { lineField, NRW_CHECKED } from './signing-form.ts';
+import { boxFor, lineField, REGISTER_CHECKED } from './signing-form.ts';
 
 /**
  * Recovery (R) and disposal (D) operations, shortened from Waste Framework Directive Annex II and
@@ -66,23 +66,29 @@ function partCFields(values: Values, errors: FormErrors): Html {
       ${textField({ id: 'collection_date', label: 'Collection date', type: 'date', value: values.collection_date, errors })}
       ${textField({ id: 'collection_time', label: 'Time (UK)', type: 'time', value: values.collection_time, errors })}
     </div>
-    ${values.nrw_number ? welshDeclaration(values, errors) : ''}`;
+    ${values.declared_number ? declaration(values, errors) : ''}`;
 }
 
-/** Offered only once the EA register has not held this number (signing-form.ts, offerWelshDeclaration). */
-function welshDeclaration(values: Values, errors: FormErrors): Html {
-  return html`<input type="hidden" name="nrw_number" value="${values.nrw_number}">
-    <div class="field checkbox${errors.nrw_register_checked ? ' field--error' : ''}">
-      ${fieldError('nrw_register_checked', errors)}
-      <input id="nrw_register_checked" name="nrw_register_checked" type="checkbox" value="${NRW_CHECKED}"${values.nrw_register_checked === NRW_CHECKED ? html` checked` : ''}${describedBy('nrw_register_checked', errors, 'nrw_register_checked-hint')}>
-      <label for="nrw_register_checked">Registered in Wales: I have checked ${values.nrw_number} on Natural Resources Wales’s public register</label>
-      <p class="hint" id="nrw_register_checked-hint">The Environment Agency’s register does not hold this number. NRW keeps its own register, which this page cannot check: tick only if NRW lists the carrier as registered.</p>
+/** Offered only once the EA register has not held this number (signing-form.ts, offerDeclaration). */
+function declaration(values: Values, errors: FormErrors): Html {
+  const key = declarableRegisterOf(values.declared_number);
+  const register = DECLARABLE[key];
+  const why =
+    key === 'sepa'
+      ? 'The Environment Agency’s register holds no Scottish numbers. SEPA keeps its own register, which this page cannot check'
+      : 'The Environment Agency’s register does not hold this number. NRW keeps its own register, which this page cannot check';
+  return html`<input type="hidden" name="declared_number" value="${values.declared_number}">
+    <div class="field checkbox${errors.register_checked ? ' field--error' : ''}">
+      ${fieldError('register_checked', errors)}
+      <input id="register_checked" name="register_checked" type="checkbox" value="${REGISTER_CHECKED}"${values.register_checked === REGISTER_CHECKED ? html` checked` : ''}${describedBy('register_checked', errors, 'register_checked-hint')}>
+      <label for="register_checked">${boxFor(key)}: I have checked ${values.declared_number} on ${register.owner.replace("'s", '’s')} public register</label>
+      <p class="hint" id="register_checked-hint">${why}: tick only if ${register.short} lists the carrier as registered.</p>
     </div>
     ${textField({
-      id: 'nrw_carrier_name',
-      label: 'Carrier’s name on NRW’s register',
-      hint: 'As NRW’s register shows it. Needed when you tick the box.',
-      value: values.nrw_carrier_name ?? '',
+      id: 'declared_carrier_name',
+      label: `Carrier’s name on ${register.short}’s register`,
+      hint: `As ${register.short}’s register shows it. Needed when you tick the box.`,
+      value: values.declared_carrier_name ?? '',
       errors,
       attributes: html` maxlength="200" autocomplete="off"`,
     })}`;

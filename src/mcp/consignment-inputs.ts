@@ -142,12 +142,16 @@ export const SignConsignmentNoteInput = z.strictObject({
   collection_time: optionalText('Part C: HH:MM, UK local time (default now).'),
   declared_registration: z
     .strictObject({
-      register: z.literal('nrw').describe("nrw: Natural Resources Wales's register."),
-      carrier_name: text("The carrier's name as NRW's register shows it."),
+      register: z
+        .enum(['nrw', 'sepa'])
+        .describe(
+          "nrw: Natural Resources Wales's register, for a CBDU or CBDL number; sepa: the Scottish Environment Protection Agency's, for a Scottish number (WCR/R/...).",
+        ),
+      carrier_name: text("The carrier's name as that register shows it."),
     })
     .optional()
     .describe(
-      "Part C: only after CARRIER_NOT_REGISTERED, for a carrier registered with Natural Resources Wales, once its number was checked on NRW's public register (which cannot be queried).",
+      'Part C: only after CARRIER_NOT_REGISTERED, for a carrier registered with Natural Resources Wales or SEPA (valid anywhere in Great Britain, registers that cannot be queried), once its number was checked on that register.',
     ),
   premises_phone: optionalText(
     "Part D, only when Part A2 has no usable telephone (none, or a placeholder such as tbc): the premises' telephone (Part D is refused without it; recorded as the consignor's).",

@@ -315,6 +315,83 @@ describe('Parts C, D and E in legal order', () => {
     expect(signed.parts.C).not.toHaveProperty('declared_registration');
   });
 
+  it("signs a Scottish carrier on the signer's declaration, as the EA register holds no Scottish number", async () => {
+    const scottish = { register: 'sepa', carrier_name: 'Borders Oil Recovery Ltd' };
+    const note = await t.create(garageBody({ carrier: { registration_number: 'WCR/R/1234567' } }));
+    const path = `/v1/consignment-notes/${note.id}/signatures`;
+    const refused = await t.post(path, PART_C);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'CARRIER_NOT_REGISTERED',
+      message: expect.stringContaining(
+        'sign Part C again with declared_registration: {"register": "sepa", "carrier_name": the name SEPA shows}.',
+      ),
+      details: [{ field: '/registration_number', issue: expect.stringContaining("on SEPA's register only") }],
+    });
+    // Each register issues its own numbers: a declaration for the other is refused, naming the field.
+    const welsh = await t.post(path, { ...PART_C, declared_registration: { ...scottish, register: 'nrw' } });
+    expect(welsh.json().error.details).toEqual([
+      {
+        field: '/declared_registration/register',
+        issue: expect.stringContaining('WCR/R/1234567 is a Scottish (SEPA) number'),
+      },
+    ]);
+    const nameless = await t.post(path, {
+      ...PART_C,
+      declared_registration: { ...scottish, carrier_name: ' ' },
+    });
+    expect(nameless.json().error.details).toEqual([
+      {
+        field: '/declared_registration/carrier_name',
+        issue: expect.stringContaining("the Scottish Environment Protection Agency's register shows it"),
+      },
+    ]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('awaiting_collection');
+
+    // The number as people write it: spaces and case aside.
+    const c = await t.sign(note.id, {
+      ...PART_C,
+      registration_number: ' wcr/r/ 1234567',
+      declared_registration: scottish,
+    });
+    expect(c.parts.C).toMatchObject({
+      registration_number: 'WCR/R/1234567',
+      carrier_name: 'Borders Oil Recovery Ltd',
+      register_status: 'not_checked',
+      register_checked_by: 'none',
+      registration_expiry_date: null,
+      declared_registration: scottish,
+    });
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${note.id}/pdf`)).rawPayload))
+      .join(' ')
+      .replace(/\s+/g, ' ');
+    expect(pdf).toContain('Borders Oil Recovery Ltd');
+    expect(pdf).toContain("Environment Agency's register does not hold");
+    expect(pdf).toContain(
+      'The signer declared it registered with the Scottish Environment Protection Agency',
+    );
+
+    // A CBDU number is not SEPA's; a Northern Ireland registration does not cover Great Britain.
+    const english = await t.create(garageBody({ carrier: { registration_number: 'CBDU999999' } }));
+    const notSepa = await t.post(`/v1/consignment-notes/${english.id}/signatures`, {
+      ...PART_C,
+      declared_registration: scottish,
+    });
+    expect(notSepa.json().error.details).toEqual([
+      {
+        field: '/declared_registration/register',
+        issue: expect.stringContaining('CBDU999999 is not a Scottish (SEPA) number'),
+      },
+    ]);
+    const northern = await t.create(garageBody({ carrier: { registration_number: 'ROC UT 1234' } }));
+    const niea = await t.post(`/v1/consignment-notes/${northern.id}/signatures`, {
+      ...PART_C,
+      declared_registration: { ...scottish, register: 'nrw' },
+    });
+    expect(niea.statusCode).toBe(400);
+    expect(niea.json().error.code).toBe('INVALID_REGISTRATION_NUMBER');
+  });
+
   it('C, D, E make the note received with a content hash anyone can recompute', async () => {
     const note = await t.create(garageBody());
     const c = await t.sign(note.id, PART_C);

@@ -252,57 +252,91 @@ describe('signing Part C', () => {
   it('offers the Welsh declaration only after the EA register did not hold the number, and for that number', async () => {
     const note = await t.create(garageBody());
     const path = await linkFor(note.id, 'C');
-    expect((await open(path)).body).not.toContain('nrw_register_checked');
+    expect((await open(path)).body).not.toContain('register_checked');
     // Ticked by habit before any refusal, the box is not there to count: the number is checked first.
     const welsh = { ...CARRIER_FORM, registration_number: 'CBDU999999' };
-    const refused = await sign(path, { ...welsh, nrw_register_checked: 'checked', nrw_carrier_name: 'X' });
+    const refused = await sign(path, { ...welsh, register_checked: 'checked', declared_carrier_name: 'X' });
     expect(refused.statusCode).toBe(422);
     expect(text(refused.body)).toContain('tick “Registered in Wales” below');
     expect(text(refused.body)).not.toContain('declared_registration');
-    expect(refused.body).toMatch(/<input id="nrw_register_checked"[^>]*type="checkbox"/);
-    expect(refused.body).toContain('name="nrw_number" value="CBDU999999"');
+    expect(refused.body).toMatch(/<input id="register_checked"[^>]*type="checkbox"/);
+    expect(refused.body).toContain('name="declared_number" value="CBDU999999"');
     expect((await noteOf(note.id)).parts.C).toBeNull();
 
     // Ticked for another number than the one refused: the declaration is not taken.
     const changed = await sign(path, {
       ...welsh,
       registration_number: 'CBDU999998',
-      nrw_number: 'CBDU999999',
-      nrw_register_checked: 'checked',
-      nrw_carrier_name: 'Cymru Oil Haulage Cyf',
+      declared_number: 'CBDU999999',
+      register_checked: 'checked',
+      declared_carrier_name: 'Cymru Oil Haulage Cyf',
     });
     expect(changed.statusCode).toBe(422);
-    expect(changed.body).toContain('name="nrw_number" value="CBDU999998"');
+    expect(changed.body).toContain('name="declared_number" value="CBDU999998"');
     // Offered afresh for the new number: not ticked, no name carried over from the other carrier.
-    expect(changed.body).not.toMatch(/<input id="nrw_register_checked"[^>]* checked/);
+    expect(changed.body).not.toMatch(/<input id="register_checked"[^>]* checked/);
     expect(changed.body).not.toContain('Cymru Oil Haulage Cyf');
 
-    const ticked = { ...welsh, nrw_number: 'CBDU999999', nrw_register_checked: 'checked' };
+    const ticked = { ...welsh, declared_number: 'CBDU999999', register_checked: 'checked' };
     const nameless = await sign(path, ticked);
     expect(nameless.statusCode).toBe(400);
-    expect(nameless.body).toContain('id="nrw_carrier_name-error"');
+    expect(nameless.body).toContain('id="declared_carrier_name-error"');
 
     // The number field left blank means Part A's number, as the service takes it: declared for that.
     const blank = await t.create(garageBody({ carrier: { registration_number: 'CBDU999997' } }));
     const blankPath = await linkFor(blank.id, 'C');
     const blankForm = { ...CARRIER_FORM, registration_number: '' };
     const offered = await sign(blankPath, blankForm);
-    expect(offered.body).toContain('name="nrw_number" value="CBDU999997"');
+    expect(offered.body).toContain('name="declared_number" value="CBDU999997"');
     const declared = await sign(blankPath, {
       ...blankForm,
-      nrw_number: 'CBDU999997',
-      nrw_register_checked: 'checked',
-      nrw_carrier_name: 'Gwent Skips Cyf',
+      declared_number: 'CBDU999997',
+      register_checked: 'checked',
+      declared_carrier_name: 'Gwent Skips Cyf',
     });
     expect(declared.statusCode, text(declared.body)).toBe(200);
 
-    const signed = await sign(path, { ...ticked, nrw_carrier_name: 'Cymru Oil Haulage Cyf' });
+    const signed = await sign(path, { ...ticked, declared_carrier_name: 'Cymru Oil Haulage Cyf' });
     expect(signed.statusCode, text(signed.body)).toBe(200);
     expect((await noteOf(note.id)).parts.C).toMatchObject({
       registration_number: 'CBDU999999',
       carrier_name: 'Cymru Oil Haulage Cyf',
       register_status: 'not_found',
       declared_registration: { register: 'nrw', carrier_name: 'Cymru Oil Haulage Cyf' },
+    });
+  });
+
+  it('offers the Scottish declaration for a SEPA number, which the EA register cannot hold, and signs on it', async () => {
+    const note = await t.create(garageBody());
+    const path = await linkFor(note.id, 'C');
+    const scottish = { ...CARRIER_FORM, registration_number: 'WCR/R/7654321' };
+    const refused = await sign(path, scottish);
+    expect(refused.statusCode).toBe(422);
+    const page = text(refused.body);
+    expect(page).toContain('WCR/R/7654321 is a Scottish (SEPA) registration number');
+    expect(page).toContain('tick “Registered in Scotland” below');
+    expect(page).not.toContain('declared_registration');
+    expect(page).toContain(
+      'Registered in Scotland: I have checked WCR/R/7654321 on the Scottish Environment Protection Agency’s public register',
+    );
+    expect(page).not.toContain('Registered in Wales');
+    expect(refused.body).toContain('name="declared_number" value="WCR/R/7654321"');
+
+    const ticked = { ...scottish, declared_number: 'WCR/R/7654321', register_checked: 'checked' };
+    const nameless = await sign(path, ticked);
+    expect(nameless.statusCode).toBe(400);
+    expect(text(nameless.body)).toContain(
+      "Enter the carrier's name as the Scottish Environment Protection Agency's register shows it.",
+    );
+    expect((await noteOf(note.id)).parts.C).toBeNull();
+
+    const signed = await sign(path, { ...ticked, declared_carrier_name: 'Borders Oil Recovery Ltd' });
+    expect(signed.statusCode, text(signed.body)).toBe(200);
+    expect((await noteOf(note.id)).parts.C).toMatchObject({
+      registration_number: 'WCR/R/7654321',
+      carrier_name: 'Borders Oil Recovery Ltd',
+      register_status: 'not_checked',
+      declared_registration: { register: 'sepa', carrier_name: 'Borders Oil Recovery Ltd' },
     });
   });
 

@@ -1314,14 +1314,13 @@ export interface components {
                     declaration: string;
                     registration_number: string;
                     carrier_name: string | null;
-                    /** @description What the register said when Part C was signed. */
+                    /** @description What the Environment Agency's register said when Part C was signed: valid, expiring_soon, lower_tier or not_found (with declared_registration); not_checked for a Scottish number, which it cannot hold. */
                     register_status: string;
-                    /** @description ea_api, mirror, history or sandbox. */
+                    /** @description ea_api, mirror, history or sandbox; none when no register was asked (a Scottish number). */
                     register_checked_by: string;
-                    /** @description Present when the Environment Agency's register did not hold the number and the signer declared the carrier registered with Natural Resources Wales under this name (carrier_name is the same). */
+                    /** @description Present when the Environment Agency's register did not hold the number (or could not, a Scottish number) and the signer declared the carrier registered with Natural Resources Wales (nrw) or the Scottish Environment Protection Agency (sepa) under this name (carrier_name is the same). */
                     declared_registration?: {
-                        /** @enum {string} */
-                        register: "nrw";
+                        register: "nrw" | "sepa";
                         carrier_name: string;
                     };
                     registration_expiry_date: string | null;
@@ -6383,13 +6382,10 @@ export interface operations {
                     collection_date?: string;
                     /** @description Part C: HH:MM, UK local time. */
                     collection_time?: string;
-                    /** @description Part C, for a carrier registered with Natural Resources Wales, whose register cannot be queried: when the Environment Agency's register does not hold the number (CARRIER_NOT_REGISTERED), check it on NRW's public register and send this. Used only when the EA register does not hold the number; recorded as the signer's declaration. */
+                    /** @description Part C, for a carrier registered with Natural Resources Wales or the Scottish Environment Protection Agency (each valid anywhere in Great Britain), whose registers cannot be queried: when Part C is refused with CARRIER_NOT_REGISTERED (the Environment Agency's register does not hold the number, or it is a Scottish number, which that register cannot hold), check the number on the register named and send this. Used only then; recorded as the signer's declaration. A Scottish number needs `sepa`, any other `nrw`. */
                     declared_registration?: {
-                        /**
-                         * @description nrw: Natural Resources Wales's public register of waste carriers.
-                         * @enum {string}
-                         */
-                        register: "nrw";
+                        /** @description nrw: Natural Resources Wales's public register of waste carriers, for a CBDU or CBDL number. sepa: the Scottish Environment Protection Agency's, for a Scottish number (WCR/R/1234567, or an older SCO/, SEA/, SNO/, SWE/ or WCR/ and 6 digits). */
+                        register: "nrw" | "sepa";
                         /** @description The carrier's name as that register shows it. */
                         carrier_name: string;
                     };

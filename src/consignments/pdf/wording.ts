@@ -1,4 +1,5 @@
 import type { ConsignmentLine, ConsignmentNote, PartC } from '../consignment-schemas.ts';
+import { DECLARABLE } from '../part-rules.ts';
 
 /**
  * How the printed consignment note says things: the regulations, how a Part was signed, and Part B's
@@ -76,7 +77,7 @@ const REGISTER_WORDS: Record<string, string> = {
 export function registerCheckText(part: PartC): string {
   const status = REGISTER_WORDS[part.register_status] ?? part.register_status.replace(/_/g, ' ');
   if (part.declared_registration) {
-    return `${checkedBy(part, status)} The signer declared it registered with Natural Resources Wales, whose register this service cannot query.`;
+    return `${checkedBy(part, status)} The signer declared it registered with ${DECLARABLE[part.declared_registration.register].name}, whose register this service cannot query.`;
   }
   return checkedBy(part, status);
 }
@@ -91,6 +92,8 @@ function checkedBy(part: PartC, status: string): string {
       return `Our last record of this registration: ${status}.`;
     case 'sandbox':
       return `Sandbox test data (${status}): not a real register check.`;
+    case 'none':
+      return "Not checked: a Scottish number, which the Environment Agency's register does not hold.";
     default:
       return `Register check: ${status}.`;
   }
