@@ -107,7 +107,7 @@ export const NOT_AN_ENGLAND_NUMBER: ErrorExample = {
   summary: 'Not an England registration number',
   code: 'INVALID_REGISTRATION_NUMBER',
   message:
-    '"WCR/R/123456" is not an England waste carrier registration number: expected CBDU (upper tier) or CBDL (lower tier) followed by digits, e.g. CBDU123456. Scottish (WCR/R/…), Northern Ireland (ROC UT …) and pre-2018 (CB/…) numbers are recognised but cannot be checked against the England register.',
+    '"WCR/R/123456" is not an England waste carrier registration number: expected CBDU (upper tier) or CBDL (lower tier) followed by digits, e.g. CBDU123456. Scottish (WCR/R/ and 7 digits), Northern Ireland (ROC UT …) and pre-2018 (CB/…) numbers are recognised but cannot be checked against the England register.',
   details: [
     { field: 'registration_number', issue: 'must be CBDU or CBDL followed by digits, e.g. CBDU123456' },
   ],

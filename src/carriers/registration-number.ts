@@ -85,7 +85,7 @@ export function parseRegistrationNumber(raw: string): ParsedRegistrationNumber {
     issue: 'must be CBDU or CBDL followed by digits, e.g. CBDU123456',
     message:
       `"${shown}" is not an England waste carrier registration number: expected CBDU (upper tier) or CBDL ` +
-      '(lower tier) followed by digits, e.g. CBDU123456. Scottish (WCR/R/…), Northern Ireland (ROC UT …) ' +
+      '(lower tier) followed by digits, e.g. CBDU123456. Scottish (WCR/R/ and 7 digits), Northern Ireland (ROC UT …) ' +
       'and pre-2018 (CB/…) numbers are recognised but cannot be checked against the England register.',
   };
 }

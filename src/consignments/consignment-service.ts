@@ -509,12 +509,13 @@ export class ConsignmentService {
       return { part: 'E', document: part, status, receivedDate: part.received_date };
     }
     const number = carrierNumberFor(note, body, issues);
-    checkDeclaredRegister(number, body, issues);
     // What is already wrong is refused before the register is asked.
     issues.throwIfAny();
     if (declarableRegisterOf(number) === 'sepa') {
       // The EA register holds no Scottish numbers: the signer's declaration is the only word on it.
       if (!body.declared_registration) throw scottishUndeclared(number);
+      checkDeclaredRegister(number, body, issues);
+      issues.throwIfAny();
       return {
         part: 'C',
         document: partC(note, body, signer, number, undefined, issues),
@@ -525,6 +526,7 @@ export class ConsignmentService {
       deadlineMs: this.#o.registerDeadlineMs,
     });
     refuseUnregistered(number, verification, body.declared_registration !== undefined);
+    if (verification.status === 'not_found') checkDeclaredRegister(number, body, issues);
     return {
       part: 'C',
       document: partC(note, body, signer, number, verification, issues),

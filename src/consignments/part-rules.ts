@@ -217,7 +217,9 @@ export const signAsDeclared = (register: DeclarableRegister) =>
 
 /**
  * A declaration for another register than the number's: SEPA does not issue CBDU/CBDL numbers, and a
- * Scottish number is not Natural Resources Wales's.
+ * Scottish number is not Natural Resources Wales's. Asked only where the declaration would be taken (a
+ * Scottish number, or one the EA register does not hold): a number of neither kind is refused as it is
+ * (INVALID_REGISTRATION_NUMBER), and one the register holds needs no declaration.
  */
 export function checkDeclaredRegister(number: string, body: SignConsignmentBody, issues: Issues): void {
   const given = body.declared_registration?.register;
@@ -228,7 +230,7 @@ export function checkDeclaredRegister(number: string, body: SignConsignmentBody,
     '/declared_registration/register',
     register === 'sepa'
       ? `is "${given}", but ${number} is a Scottish (SEPA) number: declare "sepa" if SEPA's register lists it`
-      : `is "${given}", but ${number} is not a Scottish (SEPA) number (WCR/R/ and 7 digits, or SCO/, SEA/, SNO/, SWE/ or WCR/ and 6): a CBDU or CBDL number the Environment Agency's register does not hold may be Natural Resources Wales's ("nrw")`,
+      : `is "${given}", but ${number} is not a Scottish (SEPA) number (WCR/R/ and 7 digits, or SCO/, SEA/, SNO/, SWE/ or WCR/ and 6), and the Environment Agency's register does not hold it: a CBDU or CBDL number may be on Natural Resources Wales's register ("nrw")`,
   );
 }
 

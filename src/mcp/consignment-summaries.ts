@@ -2,7 +2,8 @@
 // consignment code and the note's id, and saying which part is to be signed next; the key fields as
 // structured data. The whole note is one get_consignment_note or REST call away.
 import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
-import { askedAtPartD, contactLine, DECLARABLE } from '../consignments/part-rules.ts';
+import { askedAtPartD, contactLine } from '../consignments/part-rules.ts';
+import { registerCheckText } from '../consignments/pdf/wording.ts';
 
 interface Summary {
   text: string;
@@ -25,7 +26,7 @@ function partLines(note: ConsignmentNote): string[] {
   const lines: string[] = [];
   if (C) {
     lines.push(
-      `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number} ${C.register_status} on the register (${C.register_checked_by})${C.declared_registration ? `, declared by the signer as registered with ${DECLARABLE[C.declared_registration.register].name}` : ''}, vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}.`,
+      `Part C: ${C.name}${C.carrier_name ? ` for ${C.carrier_name}` : ''}, ${C.registration_number}, vehicle ${C.vehicle_registration}, collected ${C.collection_date} ${C.collection_time}. ${registerCheckText(C)}`,
     );
   }
   if (D) {

@@ -371,7 +371,7 @@ describe('Parts C, D and E in legal order', () => {
       'The signer declared it registered with the Scottish Environment Protection Agency',
     );
 
-    // A CBDU number is not SEPA's; a Northern Ireland registration does not cover Great Britain.
+    // A CBDU number the EA register does not hold is not SEPA's either.
     const english = await t.create(garageBody({ carrier: { registration_number: 'CBDU999999' } }));
     const notSepa = await t.post(`/v1/consignment-notes/${english.id}/signatures`, {
       ...PART_C,
@@ -383,13 +383,38 @@ describe('Parts C, D and E in legal order', () => {
         issue: expect.stringContaining('CBDU999999 is not a Scottish (SEPA) number'),
       },
     ]);
-    const northern = await t.create(garageBody({ carrier: { registration_number: 'ROC UT 1234' } }));
-    const niea = await t.post(`/v1/consignment-notes/${northern.id}/signatures`, {
+    // The register's answer comes first: an expired registration is that, whatever is declared, and a
+    // registered carrier needs no declaration (it is not recorded).
+    const expired = await t.create(garageBody({ carrier: { registration_number: 'CBDU100003' } }));
+    const lapsed = await t.post(`/v1/consignment-notes/${expired.id}/signatures`, {
       ...PART_C,
-      declared_registration: { ...scottish, register: 'nrw' },
+      declared_registration: scottish,
     });
-    expect(niea.statusCode).toBe(400);
-    expect(niea.json().error.code).toBe('INVALID_REGISTRATION_NUMBER');
+    expect(lapsed.json().error.code).toBe('CARRIER_REGISTRATION_EXPIRED');
+    const registered = await t.create(garageBody());
+    const valid = await t.sign(registered.id, { ...PART_C, declared_registration: scottish });
+    expect(valid.parts.C).toMatchObject({ register_status: 'valid' });
+    expect(valid.parts.C).not.toHaveProperty('declared_registration');
+
+    // A Northern Ireland registration does not cover Great Britain, and a mistyped Scottish number is not
+    // one: the number is what to fix, whatever is declared.
+    for (const number of ['ROC UT 1234', 'WCR/R/123456']) {
+      const other = await t.create(garageBody({ carrier: { registration_number: number } }));
+      const refused = await t.post(`/v1/consignment-notes/${other.id}/signatures`, {
+        ...PART_C,
+        declared_registration: scottish,
+      });
+      expect(refused.statusCode, number).toBe(400);
+      expect(refused.json().error.code).toBe('INVALID_REGISTRATION_NUMBER');
+    }
+    expect(
+      (
+        await t.post(`/v1/consignment-notes/${english.id}/signatures`, {
+          ...PART_C,
+          registration_number: 'WCR/R/123456',
+        })
+      ).json().error.message,
+    ).toContain('Scottish (WCR/R/ and 7 digits)');
   });
 
   it('C, D, E make the note received with a content hash anyone can recompute', async () => {

@@ -125,6 +125,8 @@ describe('one consignment note', () => {
       'HP5, HP14',
       'Alex Driver',
       'AB12 CDE',
+      // The register check in the PDF's words: a test note's is the sandbox's, not a real check.
+      'Sandbox test data (registered): not a real register check.',
       'The consignor signs when the carrier takes the waste.',
     ]) {
       expect(page.body).toContain(text);

@@ -7,6 +7,7 @@ import type {
   PartE,
 } from '../../consignments/consignment-schemas.ts';
 import { contactLine } from '../../consignments/part-rules.ts';
+import { registerCheckText } from '../../consignments/pdf/wording.ts';
 import { type Html, html } from '../html.ts';
 import { day, modeBadge, type PageContext, when } from './components.ts';
 import { consignmentStatus, consignmentUrl } from './consignments-page.ts';
@@ -50,7 +51,8 @@ function partC(c: PartC | null): Html {
   return html`${signer(c)}${facts([
     ['Carrier registration', html`<code class="long-code">${c.registration_number}</code>`],
     ['Carrier', c.carrier_name],
-    ['Register said', `${c.register_status} (checked: ${c.register_checked_by})`],
+    // As the PDF words it: which register said what, or that none was asked and the signer declared it.
+    ['Register check', registerCheckText(c)],
     ['Vehicle', c.vehicle_registration],
     ['Collected', `${c.collection_date} ${c.collection_time}`],
   ])}`;
