@@ -70,6 +70,10 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['producer_contact', (r) => r.note.producer.contact ?? null],
   ['producer_phone', (r) => premisesContact(r.note, 'phone').value ?? null],
   ['producer_email', (r) => premisesContact(r.note, 'email').value ?? null],
+  // Part C's carrier as recorded: the register's answer, or none asked and the signer's declaration.
+  ['carrier_name', (r) => r.note.parts.C?.carrier_name ?? null],
+  ['carrier_register_status', (r) => r.note.parts.C?.register_status ?? null],
+  ['carrier_declared_register', (r) => r.note.parts.C?.declared_registration?.register ?? null],
 ];
 
 const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);

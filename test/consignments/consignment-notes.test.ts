@@ -371,6 +371,18 @@ describe('Parts C, D and E in legal order', () => {
       'The signer declared it registered with the Scottish Environment Protection Agency',
     );
 
+    const code = encodeURIComponent(note.consignment_code);
+    const [row] = parse((await t.get(`/v1/consignment-notes?format=csv&consignment_code=${code}`)).body, {
+      bom: true,
+      columns: true,
+    });
+    expect(row).toMatchObject({
+      carrier_registration_number: 'WCR/R/1234567',
+      carrier_name: 'Borders Oil Recovery Ltd',
+      carrier_register_status: 'not_checked',
+      carrier_declared_register: 'sepa',
+    });
+
     // A CBDU number the EA register does not hold is not SEPA's either.
     const english = await t.create(garageBody({ carrier: { registration_number: 'CBDU999999' } }));
     const notSepa = await t.post(`/v1/consignment-notes/${english.id}/signatures`, {
