@@ -5,7 +5,7 @@ import { AccountStore } from './accounts/account-store.ts';
 import { CarrierService } from './carriers/carrier-service.ts';
 import { CarrierRegisterStore } from './carriers/register-store.ts';
 import { type Catalogue, getCatalogue } from './classification/catalogue.ts';
-import { createLocalEngine } from './classification/engine/index.ts';
+import { createLocalEngine, warmUp } from './classification/engine/index.ts';
 import { createEngineThreads, type EngineThreads } from './classification/engine-threads.ts';
 import { llmEngineFromConfig } from './classification/llm/from-config.ts';
 import { type ClassificationService, createClassificationService } from './classification/service.ts';
@@ -83,6 +83,7 @@ function localEngineFor(catalogue: Catalogue): LocalEngine {
   let engine = localEngines.get(catalogue);
   if (!engine) {
     engine = createLocalEngine({ catalogue });
+    warmUp(engine);
     localEngines.set(catalogue, engine);
   }
   return engine;

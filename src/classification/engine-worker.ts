@@ -4,7 +4,7 @@
 // then answers each { id, input } with the parts of the result the service keeps.
 import { parentPort } from 'node:worker_threads';
 import { getCatalogue } from './catalogue.ts';
-import { createLocalEngine } from './engine/index.ts';
+import { createLocalEngine, warmUp } from './engine/index.ts';
 import type { ClassifyInput, EngineResult } from './types.ts';
 
 export interface EngineRequest {
@@ -20,9 +20,7 @@ export type EngineReply =
 const port = parentPort;
 if (!port) throw new Error('engine-worker.ts runs as a worker thread');
 const engine = createLocalEngine({ catalogue: getCatalogue() });
-// One misspelt description before the thread says it is ready: the speller builds its index at the first
-// word it does not know, and a request should not wait for that.
-engine.classify({ description: 'flourescent tubes' });
+warmUp(engine);
 
 port.on('message', ({ id, input }: EngineRequest) => {
   let reply: EngineReply;

@@ -275,3 +275,12 @@ export function createLocalEngine(options: LocalEngineOptions): LocalEngine {
 }
 
 export { disposalNotes };
+
+/**
+ * One misspelt description through a new engine, for a server that will answer requests with it: the
+ * speller builds its index at the first word it does not know (spelling.ts), and a request should not
+ * wait for that. A one-off command (`wcs classify`) skips it.
+ */
+export function warmUp(engine: LocalEngine): void {
+  engine.classify({ description: 'flourescent tubes' });
+}
