@@ -171,7 +171,7 @@ export function partC(
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/declared_registration/carrier_name',
-      `is required: the carrier's name as ${DECLARABLE[declared.register].owner} register shows it`,
+      `is required: the carrier's name as ${DECLARABLE[declared.register].name}'s register shows it`,
     );
   }
   return {
@@ -197,13 +197,8 @@ export function partC(
  * Northern Ireland's is not among them: its registration does not cover Great Britain.
  */
 export const DECLARABLE = {
-  nrw: { name: 'Natural Resources Wales', owner: "Natural Resources Wales's", short: 'NRW', nation: 'Wales' },
-  sepa: {
-    name: 'the Scottish Environment Protection Agency',
-    owner: "the Scottish Environment Protection Agency's",
-    short: 'SEPA',
-    nation: 'Scotland',
-  },
+  nrw: { name: 'Natural Resources Wales', short: 'NRW', nation: 'Wales' },
+  sepa: { name: 'the Scottish Environment Protection Agency', short: 'SEPA', nation: 'Scotland' },
 } as const;
 export type DeclarableRegister = keyof typeof DECLARABLE;
 

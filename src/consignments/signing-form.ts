@@ -155,7 +155,7 @@ export function readPartForm(
     } else if (fields.register_checked === REGISTER_CHECKED) {
       const register = declarableRegisterOf(fields.declared_number);
       if (fields.declared_carrier_name === '') {
-        errors.declared_carrier_name = `Enter the carrier's name as ${DECLARABLE[register].owner} register shows it.`;
+        errors.declared_carrier_name = `Enter the carrier's name as ${DECLARABLE[register].name}'s register shows it.`;
       }
       body.declared_registration = { register, carrier_name: fields.declared_carrier_name };
     }

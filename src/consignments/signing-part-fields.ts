@@ -81,7 +81,7 @@ function declaration(values: Values, errors: FormErrors): Html {
     <div class="field checkbox${errors.register_checked ? ' field--error' : ''}">
       ${fieldError('register_checked', errors)}
       <input id="register_checked" name="register_checked" type="checkbox" value="${REGISTER_CHECKED}"${values.register_checked === REGISTER_CHECKED ? html` checked` : ''}${describedBy('register_checked', errors, 'register_checked-hint')}>
-      <label for="register_checked">${boxFor(key)}: I have checked ${values.declared_number} on ${register.owner.replace("'s", '’s')} public register</label>
+      <label for="register_checked">${boxFor(key)}: I have checked ${values.declared_number} on ${register.name}’s public register</label>
       <p class="hint" id="register_checked-hint">${why}: tick only if ${register.short} lists the carrier as registered.</p>
     </div>
     ${textField({
