@@ -7,6 +7,8 @@
 //   node bench/profile.ts 'generate-wtn (live)' --sql      and its SQL statements' runs and time
 //   node bench/profile.ts 'generate-wtn (live)' --io       and its write calls and bytes (Linux)
 //   node bench/profile.ts 'generate-wtn (live)' --repeat 5 five measurements: least and median
+//   node bench/profile.ts 'generate-wtn (live)' --keep     and keeps the SQLite file the load wrote (its
+//                                                          schema, sizes and query plans, with sqlite3)
 //   BENCH_SECONDS=10 node bench/profile.ts classify --profile --top 40
 //
 // CPU per request is process.cpuUsage() over the measured run divided by the requests answered; it
@@ -31,6 +33,7 @@ const option = (name: string) => {
 const profiling = args.includes('--profile');
 const timingSql = args.includes('--sql');
 const countingIo = args.includes('--io') && existsSync('/proc/self/io');
+const keeping = args.includes('--keep');
 const top = Number(option('--top') ?? 25);
 const repeat = Math.max(1, Number(option('--repeat') ?? 1));
 const filter = args.find((a, i) => !a.startsWith('--') && !args[i - 1]?.match(/^--(top|repeat)$/));
@@ -148,7 +151,8 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    rmSync(dir, { recursive: true, force: true });
+    if (keeping) console.log(`database kept in ${dir}`);
+    else rmSync(dir, { recursive: true, force: true });
   }
 }
 
