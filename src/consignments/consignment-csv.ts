@@ -74,6 +74,8 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['carrier_name', (r) => r.note.parts.C?.carrier_name ?? null],
   ['carrier_register_status', (r) => r.note.parts.C?.register_status ?? null],
   ['carrier_declared_register', (r) => r.note.parts.C?.declared_registration?.register ?? null],
+  // Part E of a multiple collection: how many consignments formed the collection.
+  ['consignments_in_collection', (r) => r.note.parts.E?.consignments_in_collection ?? null],
 ];
 
 const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);

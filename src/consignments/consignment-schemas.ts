@@ -301,6 +301,14 @@ export const SignConsignmentBody = Type.Object(
     received_date: Type.Optional(
       Type.String({ format: 'date', description: 'Part E: the day the waste arrived (default today).' }),
     ),
+    consignments_in_collection: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description:
+          'Part E, only for a note of a multiple collection (`multiple_collection` set): the total number of consignments forming the collection the vehicle brought, which the consignee enters in Part E (NRW, "Moving hazardous waste"). Required for such a note; refused for a single movement.',
+      }),
+    ),
     lines: Type.Optional(
       Type.Array(
         Type.Object(
@@ -411,6 +419,12 @@ export const PartE = Type.Object({
   ...Signed,
   received_date: Type.String(),
   lines: Type.Array(ReceivedLine),
+  consignments_in_collection: Type.Optional(
+    Type.Integer({
+      description:
+        'Present for a note of a multiple collection: the total number of consignments forming the collection, as the consignee gave it.',
+    }),
+  ),
 });
 export type PartE = Static<typeof PartE>;
 

@@ -46,7 +46,7 @@ const OWN_FIELDS = {
     'declared_registration',
   ],
   D: ['premises_phone', 'premises_email'],
-  E: ['received_date', 'lines'],
+  E: ['received_date', 'lines', 'consignments_in_collection'],
 } as const;
 
 /** A value that says something: a client sending one body shape for every part leaves the rest empty. */
@@ -506,5 +506,47 @@ export function partE(
   const rejected = lines.filter((l) => !l.accepted).length;
   const status: ConsignmentStatus =
     rejected === 0 ? 'received' : rejected === lines.length ? 'rejected' : 'partially_rejected';
-  return { part: { ...signer, declaration: DECLARATIONS.E, received_date: received, lines }, status };
+  const total = consignmentsInCollection(note, body, issues);
+  return {
+    part: {
+      ...signer,
+      declaration: DECLARATIONS.E,
+      received_date: received,
+      lines,
+      ...(total === undefined ? {} : { consignments_in_collection: total }),
+    },
+    status,
+  };
+}
+
+/**
+ * Part E of a multiple collection records how many consignments formed the collection the vehicle
+ * brought: the consignee enters it (NRW, "Moving hazardous waste"). It is not checked against the
+ * round's collection numbers, which run on through every note given that round number.
+ */
+function consignmentsInCollection(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  issues: Issues,
+): number | undefined {
+  const given = body.consignments_in_collection;
+  const round = note.multiple_collection?.round_number;
+  if (round === undefined) {
+    if (given !== undefined) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        '/consignments_in_collection',
+        'is only for a note of a multiple collection: this note is a single movement, so leave it out',
+      );
+    }
+    return undefined;
+  }
+  if (given === undefined) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/consignments_in_collection',
+      `is required for Part E of a multiple collection (round ${round}): the total number of consignments forming the collection the vehicle brought`,
+    );
+  }
+  return given;
 }

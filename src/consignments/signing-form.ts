@@ -82,7 +82,10 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.declared_carrier_name = '';
   }
   if (part === 'D') for (const id of askedAtPartD(note)) fields[id] = '';
-  if (part === 'E') fields.received_date = londonDate(now);
+  if (part === 'E') {
+    fields.received_date = londonDate(now);
+    if (note.multiple_collection) fields.consignments_in_collection = '';
+  }
   return { signature: EMPTY_SIGNATURE, fields };
 }
 
@@ -103,6 +106,7 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
   if (part === 'D') ids.push(...askedAtPartD(note));
   if (part === 'E') {
     ids.push('received_date');
+    if (note.multiple_collection) ids.push('consignments_in_collection');
     note.lines.forEach((_, i) => {
       for (const name of ['quantity_received_kg', 'accepted', 'rejection_reason', 'operation'] as const) {
         ids.push(lineField(i, name));
@@ -166,6 +170,13 @@ export function readPartForm(
   }
   if (part === 'E') {
     body.received_date = given(fields.received_date);
+    if (note.multiple_collection) {
+      const total = fields.consignments_in_collection;
+      if (!/^\d{1,4}$/.test(total)) {
+        errors.consignments_in_collection =
+          'Enter how many consignments formed the collection, as a whole number, for example 6.';
+      } else body.consignments_in_collection = Number(total);
+    }
     body.lines = note.lines.map((_, i) => {
       const quantity = kilograms(fields[lineField(i, 'quantity_received_kg')]);
       if (quantity === undefined) {
@@ -202,6 +213,7 @@ const LABELS: Record<string, string> = {
   premises_phone: 'Telephone of the premises',
   premises_email: 'Email of the premises',
   received_date: 'Date received',
+  consignments_in_collection: 'Consignments in the collection',
   quantity_received_kg: 'Quantity received',
   accepted: 'Accepted or rejected',
   rejection_reason: 'Reason for rejection',

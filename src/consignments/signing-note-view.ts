@@ -100,6 +100,7 @@ export function partCFacts(c: PartC): Html {
 /** What Part E recorded for each line: received, accepted or rejected and why, and the operation. */
 export function partEFacts(note: ConsignmentNote, e: PartE): Html {
   return html`${row('Received', readableDate(e.received_date))}
+    ${e.consignments_in_collection !== undefined && row('Consignments in the collection', String(e.consignments_in_collection))}
     ${e.lines.map((l) => {
       const outcome = l.accepted
         ? `accepted for ${l.operation}`

@@ -155,7 +155,19 @@ function receivedLine(line: ConsignmentLine, i: number, values: Values, errors: 
 }
 
 function partEFields(note: ConsignmentNote, values: Values, errors: FormErrors): Html {
+  const round = note.multiple_collection;
   return html`${textField({ id: 'received_date', label: 'Date received', type: 'date', value: values.received_date, errors })}
+    ${
+      round &&
+      textField({
+        id: 'consignments_in_collection',
+        label: 'Consignments in the collection',
+        hint: `This note is collection ${round.collection_number} of round ${round.round_number}: how many consignments formed the collection the vehicle brought.`,
+        value: values.consignments_in_collection ?? '',
+        errors,
+        attributes: html` required inputmode="numeric" pattern="[0-9]*" autocomplete="off"`,
+      })
+    }
     ${note.lines.map((line, i) => receivedLine(line, i, values, errors))}`;
 }
 

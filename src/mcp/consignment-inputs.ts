@@ -160,6 +160,13 @@ export const SignConsignmentNoteInput = z.strictObject({
     "Part D, only when Part A2 has no usable email (none, or a placeholder such as tbc): the premises' email (Part D is refused without it; recorded as the consignor's).",
   ),
   received_date: optionalText('Part E: the day the waste arrived, YYYY-MM-DD (default today).'),
+  consignments_in_collection: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'Part E, only for a note of a multiple collection (it has a round number): the total number of consignments forming the collection the vehicle brought (required there).',
+    ),
   lines: z
     .array(
       z.strictObject({

@@ -41,7 +41,11 @@ function partLines(note: ConsignmentNote): string[] {
         ? `line ${l.line} ${l.quantity_received_kg} kg accepted (${l.operation})`
         : `line ${l.line} ${l.quantity_received_kg} kg REJECTED: ${l.rejection_reason}`,
     );
-    lines.push(`Part E: ${E.name}, received ${E.received_date}: ${received.join('; ')}.`);
+    const collection =
+      E.consignments_in_collection === undefined
+        ? ''
+        : ` (a collection of ${E.consignments_in_collection} consignments)`;
+    lines.push(`Part E: ${E.name}, received ${E.received_date}${collection}: ${received.join('; ')}.`);
   }
   return lines;
 }

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /** A note taken through Parts C, D and E. */
-async function received(body = garageBody(), e = partE()): Promise<ConsignmentNote> {
+async function received(body = garageBody(), e: Record<string, unknown> = partE()): Promise<ConsignmentNote> {
   const note = await t.create(body);
   await t.sign(note.id, PART_C);
   await t.sign(note.id, PART_D);
@@ -744,7 +744,10 @@ describe('multiple collections and the quarterly return', () => {
       multiple_collection: { round_number: 'R48' },
     });
     const notes = [];
-    for (let i = 0; i < 3; i++) notes.push(await received(round));
+    for (let i = 0; i < 3; i++) {
+      notes.push(await received(round, { ...partE(), consignments_in_collection: 3 }));
+    }
+    expect(notes.map((n) => n.parts.E?.consignments_in_collection)).toEqual([3, 3, 3]);
     expect(notes.map((n) => n.multiple_collection)).toEqual([
       { round_number: 'R48', collection_number: 1 },
       { round_number: 'R48', collection_number: 2 },
@@ -773,6 +776,60 @@ describe('multiple collections and the quarterly return', () => {
     expect(producer.body.trim().split('\r\n')).toHaveLength(4);
     const bad = await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q5`);
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('records at Part E of a round how many consignments formed the collection, and asks for it only there', async () => {
+    const round = await t.create(garageBody({ multiple_collection: { round_number: 'R49' } }));
+    await t.sign(round.id, PART_C);
+    await t.sign(round.id, PART_D);
+    const missing = await t.post(`/v1/consignment-notes/${round.id}/signatures`, partE());
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().error.details).toEqual([
+      {
+        field: '/consignments_in_collection',
+        issue:
+          'is required for Part E of a multiple collection (round R49): the total number of consignments forming the collection the vehicle brought',
+      },
+    ]);
+    const zero = await t.post(`/v1/consignment-notes/${round.id}/signatures`, {
+      ...partE(),
+      consignments_in_collection: 0,
+    });
+    expect(zero.statusCode).toBe(400);
+    expect((await t.get(`/v1/consignment-notes/${round.id}`)).json().parts.E).toBeNull();
+
+    const signed = await t.sign(round.id, { ...partE(), consignments_in_collection: 6 });
+    expect(signed.parts.E).toMatchObject({ consignments_in_collection: 6, lines: [{ line: 1 }] });
+    const rows: Record<string, string>[] = parse((await t.get('/v1/consignment-notes?format=csv')).body, {
+      columns: true,
+    });
+    const row = rows.find((r) => r.consignment_code === signed.consignment_code);
+    expect(row?.consignments_in_collection).toBe('6');
+
+    // A single movement has no collection to count; Part C has no say in it.
+    const single = await t.create(garageBody());
+    const early = await t.post(`/v1/consignment-notes/${single.id}/signatures`, {
+      ...PART_C,
+      consignments_in_collection: 2,
+    });
+    expect(early.json().error.details).toEqual([
+      { field: '/consignments_in_collection', issue: 'is for Part E: leave it out when signing Part C' },
+    ]);
+    await t.sign(single.id, PART_C);
+    await t.sign(single.id, PART_D);
+    const stray = await t.post(`/v1/consignment-notes/${single.id}/signatures`, {
+      ...partE(),
+      consignments_in_collection: 2,
+    });
+    expect(stray.statusCode).toBe(422);
+    expect(stray.json().error.details).toEqual([
+      {
+        field: '/consignments_in_collection',
+        issue: 'is only for a note of a multiple collection: this note is a single movement, so leave it out',
+      },
+    ]);
+    const plain = await t.sign(single.id, partE());
+    expect(plain.parts.E).not.toHaveProperty('consignments_in_collection');
   });
 
   it('numbers a round through several producers 1, 2, 3 in the order collected, one sequence per round', async () => {

@@ -503,6 +503,50 @@ describe('Parts D and E', () => {
     expect(received.status).toBe('received');
     expect(received.parts.E?.lines.map((l) => l.quantity_received_kg)).toEqual([176, 1200.5]);
   });
+
+  it("an E form for a round asks how many consignments formed the collection, and records the consignee's answer", async () => {
+    const note = await t.create(garageBody({ multiple_collection: { round_number: 'R7' } }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const path = await linkFor(note.id, 'E');
+    const form = await open(path);
+    expect(form.body).toContain('name="consignments_in_collection"');
+    expect(text(form.body)).toContain(
+      'This note is collection 1 of round R7: how many consignments formed the collection the vehicle brought.',
+    );
+    const base = {
+      name: 'Jo Weighbridge',
+      'lines-0-quantity_received_kg': '176',
+      'lines-0-accepted': 'accepted',
+      'lines-0-operation': 'R9',
+      confirm: 'yes',
+    };
+    for (const typed of ['', 'six', '2.5']) {
+      const refused = await sign(path, { ...base, consignments_in_collection: typed });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toMatch(
+        /id="consignments_in_collection-error">.*Enter how many consignments formed the collection/,
+      );
+    }
+    const zero = await sign(path, { ...base, consignments_in_collection: '0' });
+    expect(zero.statusCode).toBe(400);
+    expect(zero.body).toMatch(
+      /id="consignments_in_collection-error">.*Consignments in the collection must be at least 1/,
+    );
+    expect((await noteOf(note.id)).parts.E).toBeNull();
+
+    expect((await sign(path, { ...base, consignments_in_collection: '4' })).statusCode).toBe(200);
+    expect((await noteOf(note.id)).parts.E).toMatchObject({
+      consignments_in_collection: 4,
+      method: 'signing_link',
+    });
+    // The page shows the signed part with the figure; a single movement's form never asks it.
+    expect(text((await open(path)).body)).toContain('Consignments in the collection 4');
+    const single = await t.create(garageBody());
+    await t.sign(single.id, PART_C);
+    await t.sign(single.id, PART_D);
+    expect((await open(await linkFor(single.id, 'E'))).body).not.toContain('consignments_in_collection');
+  });
 });
 
 describe('the page and its logs', () => {

@@ -252,6 +252,31 @@ describe('hazardous waste consignment notes over MCP', () => {
     await client.close();
   });
 
+  it("signs Part E of a round with the consignee's count of the collection, and says so", async () => {
+    const client = await connectHttp(base, testKey);
+    const created = await callTool(
+      client,
+      'create_consignment_note',
+      garageBody({ multiple_collection: { round_number: 'MCP1' } }),
+    );
+    const id = created.data.id as string;
+    await callTool(client, 'sign_consignment_note', { id, ...PART_C });
+    await callTool(client, 'sign_consignment_note', { id, ...PART_D });
+    const missing = await callTool(client, 'sign_consignment_note', { id, ...partE() });
+    expect(missing.isError).toBe(true);
+    expect(missing.text).toContain(
+      'consignments_in_collection is required for Part E of a multiple collection',
+    );
+    const e = await callTool(client, 'sign_consignment_note', {
+      id,
+      ...partE(),
+      consignments_in_collection: 4,
+    });
+    expect(e.isError, e.text).toBe(false);
+    expect(e.text).toContain('(a collection of 4 consignments)');
+    await client.close();
+  });
+
   it('answers Part D signed before Part C as a tool error naming PART_OUT_OF_ORDER', async () => {
     const client = await connectHttp(base, testKey);
     const created = await callTool(client, 'create_consignment_note', garageBody());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { garageBody, oilLine, PART_C } from '../consignments/consignment-app.ts';
+import { garageBody, oilLine, PART_C, PART_D, partE } from '../consignments/consignment-app.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { readPdf } from '../wtn/pdf-text.ts';
 import { PortalClient, problem, uniqueEmail } from './portal-client.ts';
@@ -131,6 +131,19 @@ describe('one consignment note', () => {
     ]) {
       expect(page.body).toContain(text);
     }
+  });
+
+  it("shows Part E of a round with the consignee's count of the collection", async () => {
+    const scope = { organisationId: manager.orgId, mode: 'test' as const };
+    const round = await note(manager.orgId, garageBody({ multiple_collection: { round_number: 'R12' } }));
+    for (const part of [PART_C, PART_D, { ...partE(), consignments_in_collection: 3 }]) {
+      await t.app.services.consignments.sign(scope, round.id, part as never, {
+        ip: '192.0.2.1',
+        method: 'api',
+      });
+    }
+    const page = await manager.client.get(`/portal/consignments/${round.id}?mode=test`);
+    expect(page.body).toContain('The collection the vehicle brought was formed of 3 consignments.');
   });
 
   it('serves the same PDF the API serves', async () => {

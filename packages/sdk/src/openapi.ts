@@ -1362,6 +1362,8 @@ export interface components {
                         rejection_reason: string | null;
                         operation: string | null;
                     }[];
+                    /** @description Present for a note of a multiple collection: the total number of consignments forming the collection, as the consignee gave it. */
+                    consignments_in_collection?: number;
                 } | null;
             };
             /** @description Notes created for this one's rejected load (reg 43). */
@@ -6398,6 +6400,8 @@ export interface operations {
                      * @description Part E: the day the waste arrived (default today).
                      */
                     received_date?: string;
+                    /** @description Part E, only for a note of a multiple collection (`multiple_collection` set): the total number of consignments forming the collection the vehicle brought, which the consignee enters in Part E (NRW, "Moving hazardous waste"). Required for such a note; refused for a single movement. */
+                    consignments_in_collection?: number;
                     /** @description Part E: one entry for every line of Part B. */
                     lines?: {
                         /** @description The Part B line, from 1. */

@@ -68,9 +68,22 @@ export function partE(doc: Doc, note: ConsignmentNote, shown: number, drawings: 
       { kind: 'field', label: 'Date received', value: e ? dayText(e.received_date) : null },
       { kind: 'field', label: 'Permit number', value: note.consignee.permit_number, note: 'as in A4' },
     ]),
-    signatureBlock(e, drawings.E, 'Consignee'),
-    full(footItems(note)),
   );
+  const round = note.multiple_collection;
+  if (round) {
+    // Written in by the consignee for a multiple collection (NRW, "Moving hazardous waste").
+    blocks.push(
+      full([
+        {
+          kind: 'field',
+          label: 'Consignments',
+          value: e?.consignments_in_collection === undefined ? null : String(e.consignments_in_collection),
+          note: `the total forming the collection (round ${round.round_number})`,
+        },
+      ]),
+    );
+  }
+  blocks.push(signatureBlock(e, drawings.E, 'Consignee'), full(footItems(note)));
   const lead = blocks[0].height(doc) + subheading('').height(doc) + leadHeight(doc, table);
   drawTogether(doc, blocks, lead);
 }

@@ -68,7 +68,10 @@ function partE(e: PartE | null): Html {
       <td data-label="Outcome"><span>${l.accepted ? html`<span class="status status--ok">Accepted</span> ${l.operation}` : html`<span class="status status--refused">Rejected</span> ${l.rejection_reason}`}</span></td>
     </tr>`,
   );
-  return html`${signer(e)}<p>Received ${day(e.received_date)}.</p>${stackTable({ caption: 'What the consignee received', head: ['Line', 'EWC code', 'Received', 'Outcome'], rows })}`;
+  const collection =
+    e.consignments_in_collection !== undefined &&
+    html` The collection the vehicle brought was formed of ${e.consignments_in_collection} ${e.consignments_in_collection === 1 ? 'consignment' : 'consignments'}.`;
+  return html`${signer(e)}<p>Received ${day(e.received_date)}.${collection}</p>${stackTable({ caption: 'What the consignee received', head: ['Line', 'EWC code', 'Received', 'Outcome'], rows })}`;
 }
 
 export function consignmentPage({ ctx, mode, note }: ConsignmentView): Html {
