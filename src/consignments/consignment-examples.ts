@@ -129,6 +129,15 @@ export const SIGN_EXAMPLES: NamedExamples = {
       lines: [{ line: 1, quantity_received_kg: 176, accepted: true, operation: 'R9' }],
     },
   },
+  round: {
+    summary: 'Part E of a multiple collection: with the collection count',
+    value: {
+      part: 'E',
+      name: 'Jo Weighbridge',
+      consignments_in_collection: 6,
+      lines: [{ line: 1, quantity_received_kg: 176, accepted: true, operation: 'R9' }],
+    },
+  },
   rejected: {
     summary: 'Part E: the load is rejected',
     value: {

@@ -209,7 +209,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
         tags: TAGS,
         summary: 'Sign a part of a consignment note',
         description:
-          "Part C (the carrier: registration checked against the register there and then, vehicle, collection date and time), then D (the consignor's declaration, with the waste hierarchy; Parts A-D are then fixed), then E (the consignee: per line the quantity received, accepted or rejected with the reason, and the R or D operation; the note then carries `content_sha256`). Out of order is 409 PART_OUT_OF_ORDER; a part signs once.",
+          "Part C (the carrier: registration checked against the register there and then, vehicle, collection date and time), then D (the consignor's declaration, with the waste hierarchy; Parts A-D are then fixed), then E (the consignee: per line the quantity received, accepted or rejected with the reason, and the R or D operation, and for a multiple collection `consignments_in_collection`; the note then carries `content_sha256`). Out of order is 409 PART_OUT_OF_ORDER; a part signs once.",
         params: ConsignmentParams,
         body: withExamples(SignConsignmentBody, SIGN_EXAMPLES),
         response: {

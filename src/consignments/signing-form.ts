@@ -172,9 +172,10 @@ export function readPartForm(
     body.received_date = given(fields.received_date);
     if (note.multiple_collection) {
       const total = fields.consignments_in_collection;
-      if (!/^\d{1,4}$/.test(total)) {
+      // Digits only here; the service's own rule (1 to 1000) words what is out of range.
+      if (!/^\d+$/.test(total)) {
         errors.consignments_in_collection =
-          'Enter how many consignments formed the collection, as a whole number, for example 6.';
+          'Enter how many consignments formed the collection, as a whole number from 1 to 1000, for example 6.';
       } else body.consignments_in_collection = Number(total);
     }
     body.lines = note.lines.map((_, i) => {

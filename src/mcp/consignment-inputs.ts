@@ -163,6 +163,8 @@ export const SignConsignmentNoteInput = z.strictObject({
   consignments_in_collection: z
     .number()
     .int()
+    .min(1)
+    .max(1000)
     .optional()
     .describe(
       'Part E, only for a note of a multiple collection (it has a round number): the total number of consignments forming the collection the vehicle brought (required there).',

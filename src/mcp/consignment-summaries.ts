@@ -41,10 +41,11 @@ function partLines(note: ConsignmentNote): string[] {
         ? `line ${l.line} ${l.quantity_received_kg} kg accepted (${l.operation})`
         : `line ${l.line} ${l.quantity_received_kg} kg REJECTED: ${l.rejection_reason}`,
     );
+    const count = E.consignments_in_collection;
     const collection =
-      E.consignments_in_collection === undefined
+      count === undefined
         ? ''
-        : ` (a collection of ${E.consignments_in_collection} consignments)`;
+        : ` (a collection of ${count} ${count === 1 ? 'consignment' : 'consignments'})`;
     lines.push(`Part E: ${E.name}, received ${E.received_date}${collection}: ${received.join('; ')}.`);
   }
   return lines;
@@ -60,9 +61,14 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
       (l) =>
         `Line ${l.line}: ${l.ewc_code} ${l.ewc_description} - ${l.description}, ${l.quantity_kg} kg ${l.physical_form}, ${l.hazard_codes.join(', ')}${l.code_source === 'classified' ? ' (code classified from the description)' : ''}.`,
     ),
+    ...(note.multiple_collection
+      ? [
+          `Multiple collection: round ${note.multiple_collection.round_number}, collection ${note.multiple_collection.collection_number}.`,
+        ]
+      : []),
     ...partLines(note),
     next
-      ? `Next: Part ${next}, signed by ${SIGNERS[next]}${next === 'D' ? partDAsks(note) : ''}.`
+      ? `Next: Part ${next}, signed by ${SIGNERS[next]}${next === 'D' ? partDAsks(note) : ''}${next === 'E' && note.multiple_collection ? ', who also gives consignments_in_collection: the total number of consignments forming the collection' : ''}.`
       : `Every part is signed; content SHA-256 ${note.content_sha256}.`,
   ];
   if (note.rejected_from) {
@@ -94,7 +100,9 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
       })),
       signed_parts: signed,
       next_part: next,
+      multiple_collection: note.multiple_collection,
       received: note.parts.E?.lines ?? null,
+      consignments_in_collection: note.parts.E?.consignments_in_collection ?? null,
       further_notes: note.further_notes,
       content_sha256: note.content_sha256,
       created_at: note.created_at,

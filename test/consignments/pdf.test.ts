@@ -195,12 +195,17 @@ describe('the printed hazardous waste consignment note', () => {
     expect(all[0]).toContain(`Further note for the rejected consignment ${CODE}`);
     expect(all[0]).toContain('Round number RND7 Collection no. 3');
     expect(all.join(' ')).toMatch(/Collection time 09:40 Round number RND7 Collection no\. 3/);
-    // Part E of a round: the consignee's count of the consignments forming the collection.
-    expect(all.join(' ')).toContain('Consignments the total forming the collection (round RND7)');
-    note.parts.E = { ...note.parts.E!, consignments_in_collection: 5 };
-    expect((await texts(note)).join(' ')).toContain(
+    // Part E of a round: the consignee's count of the consignments forming the collection, a line to
+    // write in until Part E is signed, and "Not recorded" on a Part E signed before it was asked for.
+    expect(all.join(' ')).toContain(
+      'Consignments Not recorded the total forming the collection (round RND7)',
+    );
+    const signed = { ...note.parts.E!, consignments_in_collection: 5 };
+    expect((await texts({ ...note, parts: { ...note.parts, E: signed } })).join(' ')).toContain(
       'Consignments 5 the total forming the collection (round RND7)',
     );
+    const unsigned = (await texts({ ...note, parts: { ...note.parts, E: null } })).join(' ');
+    expect(unsigned).toContain('Consignments the total forming the collection (round RND7)');
     expect((await texts(sampleNote())).join(' ')).not.toContain('forming the collection');
   });
 

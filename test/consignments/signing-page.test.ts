@@ -521,7 +521,7 @@ describe('Parts D and E', () => {
       'lines-0-operation': 'R9',
       confirm: 'yes',
     };
-    for (const typed of ['', 'six', '2.5']) {
+    for (const typed of ['', 'six', '2.5', '-3']) {
       const refused = await sign(path, { ...base, consignments_in_collection: typed });
       expect(refused.statusCode).toBe(400);
       expect(refused.body).toMatch(
@@ -532,6 +532,10 @@ describe('Parts D and E', () => {
     expect(zero.statusCode).toBe(400);
     expect(zero.body).toMatch(
       /id="consignments_in_collection-error">.*Consignments in the collection must be at least 1/,
+    );
+    const many = await sign(path, { ...base, consignments_in_collection: '99999' });
+    expect(many.body).toMatch(
+      /id="consignments_in_collection-error">.*Consignments in the collection must be at most 1000/,
     );
     expect((await noteOf(note.id)).parts.E).toBeNull();
 

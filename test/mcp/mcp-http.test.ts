@@ -260,8 +260,13 @@ describe('hazardous waste consignment notes over MCP', () => {
       garageBody({ multiple_collection: { round_number: 'MCP1' } }),
     );
     const id = created.data.id as string;
+    expect(created.text).toContain('Multiple collection: round MCP1, collection 1.');
+    expect(created.data).toMatchObject({
+      multiple_collection: { round_number: 'MCP1', collection_number: 1 },
+    });
     await callTool(client, 'sign_consignment_note', { id, ...PART_C });
-    await callTool(client, 'sign_consignment_note', { id, ...PART_D });
+    const d = await callTool(client, 'sign_consignment_note', { id, ...PART_D });
+    expect(d.text).toContain('who also gives consignments_in_collection');
     const missing = await callTool(client, 'sign_consignment_note', { id, ...partE() });
     expect(missing.isError).toBe(true);
     expect(missing.text).toContain(
@@ -274,6 +279,7 @@ describe('hazardous waste consignment notes over MCP', () => {
     });
     expect(e.isError, e.text).toBe(false);
     expect(e.text).toContain('(a collection of 4 consignments)');
+    expect(e.data).toMatchObject({ consignments_in_collection: 4 });
     await client.close();
   });
 

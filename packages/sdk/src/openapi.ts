@@ -479,7 +479,7 @@ export interface paths {
         put?: never;
         /**
          * Sign a part of a consignment note
-         * @description Part C (the carrier: registration checked against the register there and then, vehicle, collection date and time), then D (the consignor's declaration, with the waste hierarchy; Parts A-D are then fixed), then E (the consignee: per line the quantity received, accepted or rejected with the reason, and the R or D operation; the note then carries `content_sha256`). Out of order is 409 PART_OUT_OF_ORDER; a part signs once.
+         * @description Part C (the carrier: registration checked against the register there and then, vehicle, collection date and time), then D (the consignor's declaration, with the waste hierarchy; Parts A-D are then fixed), then E (the consignee: per line the quantity received, accepted or rejected with the reason, and the R or D operation, and for a multiple collection `consignments_in_collection`; the note then carries `content_sha256`). Out of order is 409 PART_OUT_OF_ORDER; a part signs once.
          */
         post: operations["signConsignmentNote"];
         delete?: never;

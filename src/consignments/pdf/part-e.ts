@@ -77,7 +77,8 @@ export function partE(doc: Doc, note: ConsignmentNote, shown: number, drawings: 
         {
           kind: 'field',
           label: 'Consignments',
-          value: e?.consignments_in_collection === undefined ? null : String(e.consignments_in_collection),
+          // Blank to write in until Part E is signed; a Part E signed before the service asked for it has none.
+          value: e ? String(e.consignments_in_collection ?? 'Not recorded') : null,
           note: `the total forming the collection (round ${round.round_number})`,
         },
       ]),
