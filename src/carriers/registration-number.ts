@@ -17,14 +17,14 @@ export type ParsedRegistrationNumber =
 /** Waste Carriers Service: `CBD` + `U` (upper) or `L` (lower) + the shared sequential counter. */
 const ENGLAND = /^CBD([UL])(\d+)$/;
 
+/** SEPA: current WCR/R/ + 7 digits; older SCO/, SEA/, SNO/, SWE/, WCR/ + 6 digits. */
+const SCOTLAND = /^(WCR\/R\/\d{7}|(SCO|SEA|SNO|SWE|WCR)\/\d{6})$/;
+
 /**
  * Formats of other UK registers and retired England numbers, recognised so the error can say where to
  * check instead of "malformed". Patterns from DEFRA's Digital Waste Tracking validation
  * (waste-movement-utils regexes.js) and the Waste Carriers frontend's IR check.
  */
-/** SEPA: current WCR/R/ + 7 digits; older SCO/, SEA/, SNO/, SWE/, WCR/ + 6 digits. */
-const SCOTLAND = /^(WCR\/R\/\d{7}|(SCO|SEA|SNO|SWE|WCR)\/\d{6})$/;
-
 const ELSEWHERE: { pattern: RegExp; issue: string; message: (n: string) => string }[] = [
   {
     pattern: SCOTLAND,

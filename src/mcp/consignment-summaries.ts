@@ -3,7 +3,7 @@
 // structured data. The whole note is one get_consignment_note or REST call away.
 import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
 import { askedAtPartD, contactLine } from '../consignments/part-rules.ts';
-import { registerCheckText } from '../consignments/pdf/wording.ts';
+import { consignmentsText, registerCheckText } from '../consignments/pdf/wording.ts';
 
 interface Summary {
   text: string;
@@ -42,10 +42,7 @@ function partLines(note: ConsignmentNote): string[] {
         : `line ${l.line} ${l.quantity_received_kg} kg REJECTED: ${l.rejection_reason}`,
     );
     const count = E.consignments_in_collection;
-    const collection =
-      count === undefined
-        ? ''
-        : ` (a collection of ${count} ${count === 1 ? 'consignment' : 'consignments'})`;
+    const collection = count === undefined ? '' : ` (a collection of ${consignmentsText(count)})`;
     lines.push(`Part E: ${E.name}, received ${E.received_date}${collection}: ${received.join('; ')}.`);
   }
   return lines;

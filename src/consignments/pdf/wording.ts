@@ -104,3 +104,6 @@ export function linesText(from: number, to: number, verb = false): string {
   if (from === to) return `line ${from}${verb ? ' is' : ''}`;
   return `lines ${from} to ${to}${verb ? ' are' : ''}`;
 }
+
+/** Part E's count of a multiple collection, as the portal and the MCP summary word it: "6 consignments". */
+export const consignmentsText = (count: number) => `${count} ${count === 1 ? 'consignment' : 'consignments'}`;

@@ -7,7 +7,7 @@ import type {
   PartE,
 } from '../../consignments/consignment-schemas.ts';
 import { contactLine } from '../../consignments/part-rules.ts';
-import { registerCheckText } from '../../consignments/pdf/wording.ts';
+import { consignmentsText, registerCheckText } from '../../consignments/pdf/wording.ts';
 import { type Html, html } from '../html.ts';
 import { day, modeBadge, type PageContext, when } from './components.ts';
 import { consignmentStatus, consignmentUrl } from './consignments-page.ts';
@@ -70,7 +70,7 @@ function partE(e: PartE | null): Html {
   );
   const collection =
     e.consignments_in_collection !== undefined &&
-    html` The collection the vehicle brought was formed of ${e.consignments_in_collection} ${e.consignments_in_collection === 1 ? 'consignment' : 'consignments'}.`;
+    html` The collection the vehicle brought was formed of ${consignmentsText(e.consignments_in_collection)}.`;
   return html`${signer(e)}<p>Received ${day(e.received_date)}.${collection}</p>${stackTable({ caption: 'What the consignee received', head: ['Line', 'EWC code', 'Received', 'Outcome'], rows })}`;
 }
 
