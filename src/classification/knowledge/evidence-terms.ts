@@ -16,7 +16,7 @@ export const evidenceTerms: EvidenceTermDef[] = [
   },
   {
     kind: 'oil',
-    terms: ['oil', 'oily', 'oils', 'diesel', 'petrol', 'fuel', 'fuel oil', 'hydrocarbon', 'hydrocarbons', 'tph', 'grease', 'greasy', 'lubricant', 'engine oil', 'hydraulic oil', 'oil soaked', 'oil contaminated', 'kerosene', 'heating oil'],
+    terms: ['oil', 'oily', 'oils', 'diesel', 'petrol', 'fuel', 'fuel oil', 'hydrocarbon', 'hydrocarbons', 'tph', 'grease', 'greasy', 'lubricant', 'engine oil', 'weo', 'hydraulic oil', 'oil soaked', 'oil contaminated', 'kerosene', 'heating oil'],
   },
   {
     kind: 'solvent',

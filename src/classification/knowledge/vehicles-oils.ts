@@ -9,7 +9,7 @@ export const vehicleOilConcepts: ConceptDef[] = [
   {
     id: 'engine-oil',
     cooccur: [['oil', 'oils'], ['engine', 'engines', 'sump', 'sumps', 'gearbox', 'gearboxes', 'motor', 'motors']],
-    terms: ['engine oil', 'motor oil', 'waste oil', 'waste oils', 'used oil', 'sump oil', 'lube oil', 'lubricating oil', 'lubricating oils', 'oil change', 'oil changes', 'mineral oil', 'gear oil', 'gearbox oil', 'transmission oil', 'transmission fluid', 'atf', '2 stroke oil', 'compressor oil', 'black oil', 'drained oil', 'used engine oil', 'waste engine oil', 'sump oils', 'mixed oils', 'engine oils'],
+    terms: ['engine oil', 'motor oil', 'waste oil', 'waste oils', 'used oil', 'sump oil', 'lube oil', 'lubricating oil', 'lubricating oils', 'oil change', 'oil changes', 'mineral oil', 'gear oil', 'gearbox oil', 'transmission oil', 'transmission fluid', 'atf', '2 stroke oil', 'compressor oil', 'black oil', 'drained oil', 'used engine oil', 'waste engine oil', 'weo', 'sump oils', 'mixed oils', 'engine oils'],
     codes: ['13 02 05', '13 02 08@0.55', '20 01 26@0.5h', '13 02 06@0.25', '13 01 10@0.25', '12 01 07@0.15'],
     evidence: 'oil',
     note: 'oil',

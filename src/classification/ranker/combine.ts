@@ -460,13 +460,9 @@ export function combine(
   // A "99" entry is right only when no other entry fits. Unless the engine's knowledge names it (offensive
   // waste is 20 01 99 in GOV.UK's guidance), the words alone cannot show that: a person checks.
   if (top[0] && lastResort(top[0])) topConfidence = Math.min(topConfidence, UNPAIRED_CAP);
-  const wordsAlone =
-    rulesRanking.length === 0 &&
-    named.length === 0 &&
-    !side &&
-    top[0] !== undefined &&
-    topConfidence > WORDS_ALONE_CAP;
-  if (wordsAlone) topConfidence = WORDS_ALONE_CAP;
+  // Said whatever the confidence: the reader should know the code rests on words alone.
+  const wordsAlone = rulesRanking.length === 0 && named.length === 0 && !side && top[0] !== undefined;
+  if (wordsAlone) topConfidence = Math.min(topConfidence, WORDS_ALONE_CAP);
   // "mixed", "rubbish", "waste": no waste is named, so no code is stated with any confidence.
   const vague = namesNoWaste(input);
   if (vague) topConfidence = Math.min(topConfidence, VAGUE_CAP);
