@@ -236,7 +236,7 @@ export const ENTRY_ERRORS = {
     {
       summary: 'Code too long',
       code: 'INVALID_REQUEST',
-      message: 'The params is not valid: see details.',
+      message: 'The path is not valid: see details.',
       details: [{ field: 'code', issue: 'must be at most 20 characters' }],
     },
   ]),

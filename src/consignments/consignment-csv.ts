@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
+import { sendHeadersOnly } from '../platform/head-reply.ts';
 import type { ConsignmentLine, ConsignmentNote } from './consignment-schemas.ts';
 import { premisesContact } from './part-rules.ts';
 
@@ -99,6 +100,12 @@ export async function sendConsignmentCsv(
   pages: AsyncGenerator<ConsignmentNote[]>,
   mode: 'live' | 'test',
 ): Promise<FastifyReply> {
+  const name = mode === 'test' ? 'consignment-notes-test.csv' : 'consignment-notes.csv';
+  const headers = reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${name}"`);
+  // A HEAD gets the headers without a note being read.
+  if (reply.request.method === 'HEAD') return sendHeadersOnly(headers);
   const first = await pages.next();
   async function* all(): AsyncGenerator<ConsignmentNote[]> {
     if (first.done) return;
@@ -113,9 +120,5 @@ export async function sendConsignmentCsv(
   csv.once('error', () => {
     reply.request.callsServed = 0;
   });
-  const name = mode === 'test' ? 'consignment-notes-test.csv' : 'consignment-notes.csv';
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${name}"`)
-    .send(csv);
+  return headers.send(csv);
 }

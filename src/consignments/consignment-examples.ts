@@ -115,7 +115,7 @@ export const LIST_EXAMPLES: NamedExamples = {
 export const SIGN_EXAMPLES: NamedExamples = {
   carrier: {
     summary: 'Part C: the carrier collects',
-    value: { part: 'C', name: 'Alex Driver', vehicle_registration: 'AB12 CDE', collection_time: '10:30' },
+    value: { part: 'C', name: 'Alex Driver', vehicle_registration: 'AB12 CDE' },
   },
   consignor: {
     summary: 'Part D: the consignor',
@@ -260,7 +260,18 @@ export const CREATE_ERRORS = {
 };
 
 export const SIGN_ERRORS = {
-  400: INVALID,
+  400: errorResponse(
+    'The request does not match the schema, or Part C names a number no register in Great Britain issues.',
+    [
+      {
+        summary: 'A field is missing',
+        code: 'INVALID_REQUEST',
+        message: 'The request body is not valid: see details.',
+        details: [{ field: '/name', issue: 'is required' }],
+      },
+      { summary: 'Not a GB registration number', code: 'INVALID_REGISTRATION_NUMBER' },
+    ],
+  ),
   404: NOT_FOUND,
   409: errorResponse('The part before has not been signed, or this part already has been.', [
     {

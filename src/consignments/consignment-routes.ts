@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
+import { sendHeadersOnly } from '../platform/head-reply.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
 import { scopeOf } from '../platform/scope.ts';
@@ -116,7 +117,11 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/consignment-notes',
     {
-      config: { check: (request) => checkList(request.query as ListConsignmentNotesQuery) },
+      config: {
+        check: (request) => checkList(request.query as ListConsignmentNotesQuery),
+        // A HEAD of the export reads no note; one of a page reads the page.
+        headOnly: (request) => (request.query as ListConsignmentNotesQuery).format === 'csv',
+      },
       schema: {
         operationId: 'listConsignmentNotes',
         tags: TAGS,
@@ -167,6 +172,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/consignment-notes/:id/pdf',
     {
+      config: { headOnly: () => true },
       schema: {
         operationId: 'getConsignmentNotePdf',
         tags: TAGS,
@@ -186,12 +192,13 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const scope = scopeOf(request);
       const note = await consignments.get(scope, request.params.id);
-      const pdf = await consignments.renderPdf(scope, note);
       const name = note.consignment_code.replace(/[^A-Za-z0-9]+/g, '-');
-      return reply
+      const headers = reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="consignment-note-${name}.pdf"`)
-        .send(pdf);
+        .header('Content-Disposition', `inline; filename="consignment-note-${name}.pdf"`);
+      // A HEAD says the note can be printed without printing it.
+      if (request.method === 'HEAD') return sendHeadersOnly(headers);
+      return headers.send(await consignments.renderPdf(scope, note));
     },
   );
 

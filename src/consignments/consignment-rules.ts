@@ -1,4 +1,5 @@
 import { ApiError, type ErrorCode, type ErrorDetail } from '../platform/errors.ts';
+import { BLANK, isBlank, printedTextProblem } from '../platform/person-name.ts';
 import { normalisePostcode } from '../receipts/dwt-formats.ts';
 import { sicEntry } from '../wtn/sic-codes.ts';
 import { codeProblem, englandPrefix, type Nation, normaliseCode, premisesCode } from './consignment-code.ts';
@@ -45,16 +46,40 @@ export function postcodeOf(value: string, field: string, issues: Issues): string
   return postcode;
 }
 
-/** Text the schema let through that is blank once trimmed is as good as missing. */
+/**
+ * Trimmed, with the other line breaks a pasted address brings (a word processor's vertical tab or line
+ * separator, NEL) as plain ones: they are line breaks, not control characters to refuse.
+ */
+function lineBreaks(value: string | undefined): string {
+  return (value ?? '').replace(/[\v\f\u0085\u2028\u2029]/g, '\n').trim();
+}
+
+/**
+ * Text the note prints. What the schema let through with nothing visible (spaces, zero-width characters)
+ * is as good as missing; control and text-direction characters, which hide or reorder text on the
+ * printed note, are refused (../platform/person-name.ts).
+ */
 export function required(value: string | undefined, field: string, issues: Issues, what: string): string {
-  const text = value?.trim() ?? '';
-  if (text === '') issues.add('CONSIGNMENT_NOTE_INVALID', field, `is required: ${what}`);
+  const text = lineBreaks(value);
+  const problem = printedTextProblem(text);
+  if (problem === BLANK) issues.add('CONSIGNMENT_NOTE_INVALID', field, `is required: ${what}`);
+  else if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', field, problem);
   return text;
 }
 
-export function optional(value: string | undefined): string | null {
-  const text = value?.trim();
-  return text ? text : null;
+/** Text already held to the rule elsewhere (a signer's position): trimmed, or null when blank. */
+export function visibleOrNull(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  return isBlank(text) ? null : text;
+}
+
+/** Optional printed text: blank (nothing visible) is not given; otherwise the same rule as required(). */
+export function optional(value: string | undefined, field: string, issues: Issues): string | null {
+  const text = lineBreaks(value);
+  const problem = printedTextProblem(text);
+  if (problem === BLANK) return null;
+  if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', field, problem);
+  return text;
 }
 
 /**
@@ -133,8 +158,8 @@ export function checkComponents(
       issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/${i}/concentration`, 'is a percentage: at most 100');
     }
     if (c.unit === 'percent') percent += c.concentration;
-    if (c.name.trim() === '')
-      issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/${i}/name`, 'must not be blank');
+    const problem = printedTextProblem(c.name.trim());
+    if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/${i}/name`, problem);
   }
   // A little over 100 is rounding in a lab report; more is a mistake.
   if (percent > 100.5) {

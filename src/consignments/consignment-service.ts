@@ -156,8 +156,8 @@ export class ConsignmentService {
       postcode: postcodeOf(p.postcode, '/producer/postcode', issues),
       sic_code: sicCodeOf(p.sic_code, nation as Nation, issues),
       contact: required(p.contact, '/producer/contact', issues, 'a contact name'),
-      phone: optional(p.phone),
-      email: optional(p.email),
+      phone: optional(p.phone, '/producer/phone', issues),
+      email: optional(p.email, '/producer/email', issues),
       premises_code: nation === 'wales' ? prefix || null : null,
     };
     const a5 = body.waste_producer;
@@ -167,6 +167,7 @@ export class ConsignmentService {
       postcode: postcodeOf(a5.postcode, '/waste_producer/postcode', issues),
     };
     const process = required(body.process, '/process', issues, 'the process giving rise to the waste');
+    const carrierNumber = optional(body.carrier?.registration_number, '/carrier/registration_number', issues);
     issues.throwIfAny();
 
     const now = this.#o.clock.now();
@@ -182,7 +183,7 @@ export class ConsignmentService {
       // Only when given: a note without it is stored, and hashed, as notes were before A5 was asked.
       ...(wasteProducer && { waste_producer: wasteProducer }),
       consignee: consignee!,
-      carrier: { registration_number: optional(body.carrier?.registration_number)?.toUpperCase() ?? null },
+      carrier: { registration_number: carrierNumber?.toUpperCase() ?? null },
       process,
       lines,
       multiple_collection: null,
@@ -240,7 +241,7 @@ export class ConsignmentService {
           description: required(line.description, `${field}/description`, issues, 'the waste in plain words'),
           quantity_kg: line.quantity_kg,
           physical_form: line.physical_form,
-          colour: optional(line.colour),
+          colour: optional(line.colour, `${field}/colour`, issues),
           components: line.components.map((c) => ({
             name: c.name.trim(),
             concentration: c.concentration,
@@ -255,10 +256,24 @@ export class ConsignmentService {
           transport: line.transport
             ? {
                 un_number: `UN${line.transport.un_number.replace(/\D/g, '')}`,
-                proper_shipping_name: line.transport.proper_shipping_name.trim(),
-                un_class: line.transport.un_class.trim(),
+                proper_shipping_name: required(
+                  line.transport.proper_shipping_name,
+                  `${field}/transport/proper_shipping_name`,
+                  issues,
+                  'the proper shipping name (ADR)',
+                ),
+                un_class: required(
+                  line.transport.un_class,
+                  `${field}/transport/un_class`,
+                  issues,
+                  'the ADR class',
+                ),
                 packing_group: line.transport.packing_group,
-                special_handling: optional(line.transport.special_handling),
+                special_handling: optional(
+                  line.transport.special_handling,
+                  `${field}/transport/special_handling`,
+                  issues,
+                ),
               }
             : null,
         };
@@ -362,7 +377,10 @@ export class ConsignmentService {
         );
         return null;
       }
-      const permit = optional(given.permit_number) ?? site.authorisation_numbers[0] ?? '';
+      const permit =
+        optional(given.permit_number, '/consignee/permit_number', issues) ??
+        site.authorisation_numbers[0] ??
+        '';
       return {
         site_id: site.id,
         name: site.name,

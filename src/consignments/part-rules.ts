@@ -3,7 +3,7 @@ import { londonDate } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { signatureProblems } from '../platform/person-name.ts';
 import type { CarrierVerification } from '../wtn/dependencies.ts';
-import { type Issues, optional } from './consignment-rules.ts';
+import { type Issues, optional, required, visibleOrNull } from './consignment-rules.ts';
 import {
   type ConsignmentNote,
   type ConsignmentStatus,
@@ -86,11 +86,40 @@ export function signerOf(
   }
   return {
     name: body.name.trim(),
-    position: optional(body.position),
-    on_behalf_of: optional(body.on_behalf_of),
+    position: visibleOrNull(body.position),
+    on_behalf_of: visibleOrNull(body.on_behalf_of),
     signed_at: at.toISOString(),
     method,
   };
+}
+
+/**
+ * How far Part C's collection time may run past the signing, or before the note was made, on the same
+ * day: a driver writes the time from a watch or rounds it, and the note's own clock is the server's.
+ */
+export const TIME_SLACK_MINUTES = 15;
+
+/**
+ * A number plate as it is printed, upper-cased first (one character can become two: "ß" is "SS"):
+ * letters of any alphabet and digits (a lorry from abroad has its own plate), spaces and hyphens.
+ */
+const VEHICLE_MAX = 20;
+const VEHICLE_REGISTRATION = new RegExp(
+  `^(?=.{1,${VEHICLE_MAX}}$)[\\p{L}\\p{N}](?:[\\p{L}\\p{N} -]*[\\p{L}\\p{N}])?$`,
+  'u',
+);
+
+/**
+ * The moments a UK date and `HH:MM` time can mean: one, two in the hour the clocks go back (BST, then
+ * GMT), and for a time the clocks skip in spring the two readings either side of the jump.
+ */
+function londonMoments(date: string, time: string): number[] {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  const readings = [asUtc - 3_600_000, asUtc];
+  const exact = readings.filter(
+    (m) => londonDate(new Date(m)) === date && LONDON_TIME.format(new Date(m)) === time,
+  );
+  return exact.length > 0 ? exact : readings;
 }
 
 const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
@@ -130,12 +159,19 @@ export function partC(
   verification: CarrierVerification | undefined,
   issues: Issues,
 ): PartC {
-  const vehicle = body.vehicle_registration?.trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
+  // Composed first ("Ö" typed as O and a combining mark is one letter), then upper-cased.
+  const vehicle = body.vehicle_registration?.normalize('NFC').trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
   if (vehicle === '') {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/vehicle_registration',
       'is required for Part C: the collecting vehicle',
+    );
+  } else if (!VEHICLE_REGISTRATION.test(vehicle)) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/vehicle_registration',
+      `must be the letters and digits of a number plate (e.g. AB12 CDE), with spaces or hyphens, ${VEHICLE_MAX} characters at most`,
     );
   }
   const at = new Date(signer.signed_at);
@@ -157,6 +193,26 @@ export function partC(
       `must not be before ${made}, the day this note was made: a consignment note is prepared before the waste is collected`,
     );
   }
+  // The same two rules to the moment, with the slack of a time written from a watch: a collection more
+  // than TIME_SLACK_MINUTES after the signing, or before the note was made, is refused. The date and
+  // time are UK time; in the hour the clocks go back they can mean either of two moments.
+  const time = body.collection_time ?? LONDON_TIME.format(at);
+  const slack = TIME_SLACK_MINUTES * 60_000;
+  const created = new Date(note.created_at);
+  const moments = londonMoments(date, time);
+  if (date <= today && moments.every((m) => m > at.getTime() + slack)) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/collection_time',
+      `must not be after ${LONDON_TIME.format(at)} (UK time), when Part C is signed: Part C certifies a collection made`,
+    );
+  } else if (date >= made && moments.every((m) => m < created.getTime() - slack)) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/collection_time',
+      `must not be before ${LONDON_TIME.format(created)} (UK time) on ${made}, when this note was made: a consignment note is prepared before the waste is collected`,
+    );
+  }
 
   const registration = verification?.registrations[0];
   // The signer's word stands only for a number the Environment Agency's register does not hold, or
@@ -167,11 +223,12 @@ export function partC(
     (!verification || (verification.status === 'not_found' && !verification.verification.last_listed_on))
       ? { register: given.register, carrier_name: given.carrier_name.trim() }
       : undefined;
-  if (declared && declared.carrier_name === '') {
-    issues.add(
-      'CONSIGNMENT_NOTE_INVALID',
+  if (declared) {
+    required(
+      declared.carrier_name,
       '/declared_registration/carrier_name',
-      `is required: the carrier's name as ${DECLARABLE[declared.register].name}'s register shows it`,
+      issues,
+      `the carrier's name as ${DECLARABLE[declared.register].name}'s register shows it`,
     );
   }
   return {
@@ -185,7 +242,7 @@ export function partC(
     ...(declared && { declared_registration: declared }),
     vehicle_registration: vehicle,
     collection_date: date,
-    collection_time: body.collection_time ?? LONDON_TIME.format(at),
+    collection_time: time,
     round_number: note.multiple_collection?.round_number ?? null,
     collection_number: note.multiple_collection?.collection_number ?? null,
   };
@@ -296,8 +353,9 @@ const CONTACT = {
   email: {
     field: 'premises_email',
     what: 'email',
-    // A name, "@", and a domain of dot-separated labels, none empty ("a@b.." and "office@example.com." are not).
-    usable: (v: string) => /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(v),
+    // A name, "@", and a domain of dot-separated labels, none empty ("a@b.." and "office@example.com." are
+    // not), with no control or invisible format character (a text-direction control reorders it in print).
+    usable: (v: string) => /^[^\s@\p{Cc}\p{Cf}]+@[^\s@.\p{Cc}\p{Cf}]+(\.[^\s@.\p{Cc}\p{Cf}]+)+$/u.test(v),
     rule: 'must be an email address (e.g. office@example.co.uk)',
   },
 } as const;
@@ -459,7 +517,7 @@ export function partE(
     } else if (operation && !OPERATIONS.includes(operation)) {
       issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/operation`, 'must be R1-R13 or D1-D15');
     }
-    const reason = optional(line.rejection_reason);
+    const reason = optional(line.rejection_reason, `${field}/rejection_reason`, issues);
     if (!line.accepted && !reason) {
       issues.add(
         'CONSIGNMENT_NOTE_INVALID',

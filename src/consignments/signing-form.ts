@@ -119,10 +119,15 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
 /** Blank is not given: the service fills in its default (today, the carrier Part A named). */
 const given = (value: string | undefined) => value || undefined;
 
-/** "1,250", "176.5 kg": kilograms as people type them; anything else is not a quantity. */
+/**
+ * "1,250", "176.5 kg": kilograms as people type them; anything else is not a quantity. A comma only
+ * separates thousands (groups of three digits): "176,5" is a decimal comma, refused rather than read as
+ * 1,765 kg.
+ */
 function kilograms(text: string): number | undefined {
-  const plain = text.replace(/,/g, '').replace(/\s*kg$/i, '');
-  return /^\d+(\.\d+)?$/.test(plain) ? Number(plain) : undefined;
+  const number = text.replace(/\s*kg$/i, '');
+  if (!/^(\d+|\d{1,3}(,\d{3})+)(\.\d+)?$/.test(number)) return undefined;
+  return Number(number.replace(/,/g, ''));
 }
 
 /** Reads the form into the body for `signWithLink`, or says what the page cannot make sense of. */
@@ -182,7 +187,7 @@ export function readPartForm(
       const quantity = kilograms(fields[lineField(i, 'quantity_received_kg')]);
       if (quantity === undefined) {
         errors[lineField(i, 'quantity_received_kg')] =
-          'Enter the quantity received in kilograms, as a number, for example 176.';
+          'Enter the quantity received in kilograms, as a number, for example 176 or 176.5 (a full stop before decimals).';
       }
       const choice = fields[lineField(i, 'accepted')];
       if (choice !== 'accepted' && choice !== 'rejected') {

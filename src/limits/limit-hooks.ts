@@ -1,5 +1,5 @@
 import { Stream } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { limitHeaders, monthlyHeaders } from './limit-headers.ts';
 import type { LimitService, LimitState } from './limit-service.ts';
 import '../platform/idempotency.ts';
@@ -33,7 +33,17 @@ declare module 'fastify' {
      * as a request the schema refuses is not.
      */
     check?: (request: FastifyRequest) => void;
+    /**
+     * A HEAD this route answers with headers alone, reading and rendering nothing (a PDF, a CSV
+     * export): it is never counted. Any other HEAD runs the GET's handler, so it counts as the GET.
+     */
+    headOnly?: (request: FastifyRequest) => boolean;
   }
+}
+
+/** A HEAD its route answers with headers alone: rate-limited, never counted. */
+function headOnly(request: FastifyRequest): boolean {
+  return request.method === 'HEAD' && request.routeOptions.config.headOnly?.(request) === true;
 }
 
 /**
@@ -55,7 +65,8 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
 
   scope.addHook('onRequest', async (request, reply) => {
     const { auth } = request;
-    request.countsTowardQuota = auth.mode === 'live' && request.routeOptions.config.billable !== false;
+    request.countsTowardQuota =
+      auth.mode === 'live' && request.routeOptions.config.billable !== false && !headOnly(request);
     const state = await limits.admit(auth, request.countsTowardQuota);
     request.limitState = state;
     reply.headers(limitHeaders(state));
@@ -69,7 +80,9 @@ export function installLimits(scope: FastifyInstance, limits: LimitService): voi
     if (!state) return;
     if (!state.live) {
       // Test calls are counted as a live key's would be, for the usage report alone (never limited).
-      if (config.billable !== false) limits.noteTestCalls(state, config.calls?.(request) ?? 1);
+      if (config.billable !== false && !headOnly(request)) {
+        limits.noteTestCalls(state, config.calls?.(request) ?? 1);
+      }
       return;
     }
     if (!request.countsTowardQuota) return;

@@ -89,7 +89,16 @@ export function toApiError(error: FastifyError): ApiError {
   if (error.validation) {
     const part = error.validationContext;
     const details = validationDetails(error.validation as unknown as ValidationIssue[], part);
-    const where = part === 'body' ? 'request body' : part === 'querystring' ? 'query string' : part;
+    const where =
+      part === 'body'
+        ? 'request body'
+        : part === 'querystring'
+          ? 'query string'
+          : part === 'params'
+            ? 'path'
+            : part === 'headers'
+              ? 'request headers'
+              : part;
     return new ApiError('INVALID_REQUEST', `The ${where} is not valid: see details.`, details);
   }
   switch (error.code) {

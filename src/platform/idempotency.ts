@@ -109,6 +109,16 @@ function documentKeyHeader(route: RouteOptions): void {
   route.schema.headers = KeyHeaders;
 }
 
+/** More than one Idempotency-Key line among a request's raw headers (name, value, name, value...). */
+function sentTwice(rawHeaders: string[]): boolean {
+  let seen = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i].length === 15 && rawHeaders[i].toLowerCase() === 'idempotency-key' && ++seen > 1)
+      return true;
+  }
+  return false;
+}
+
 /**
  * The request's `Idempotency-Key`, or undefined when it sent none. A key that is empty, too long or
  * sent twice is refused rather than ignored: ignoring it would create a duplicate on a retry.
@@ -116,7 +126,8 @@ function documentKeyHeader(route: RouteOptions): void {
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const raw = request.headers['idempotency-key'];
   if (raw === undefined) return undefined;
-  const key = Array.isArray(raw) ? undefined : raw.trim();
+  // Node joins a repeated header into one value ("a, b"); its raw headers still tell them apart.
+  const key = Array.isArray(raw) || sentTwice(request.raw.rawHeaders) ? undefined : raw.trim();
   if (!key || key.length > MAX_KEY_LENGTH) {
     throw new ApiError(
       'INVALID_REQUEST',

@@ -183,8 +183,8 @@ const QUOTA_SPENT: ErrorExample = {
 
 /**
  * Gives every authenticated route its security requirement and the error responses every such route
- * can produce (401, 429, 500, and 413 with a body), so the OpenAPI document tells the truth without each
- * route repeating it.
+ * can produce (401, 429, 500, 413 with a body, and 414 and a 400 with path parameters), so the OpenAPI
+ * document tells the truth without each route repeating it.
  * Routes document their own 400, 404, 422 and 503, with examples of their own.
  */
 export function documentAuthenticatedRoute(route: RouteOptions): void {
@@ -202,6 +202,22 @@ export function documentAuthenticatedRoute(route: RouteOptions): void {
       : "The key's per-minute rate limit is spent: wait `Retry-After` seconds.",
     billable ? [RATE_LIMITED, QUOTA_SPENT] : [RATE_LIMITED],
   );
+  if (schema.params) {
+    response['400'] ??= errorResponse(
+      'A path parameter does not have the form it must (each says its own).',
+      [
+        {
+          summary: 'Path parameter too long',
+          code: 'INVALID_REQUEST',
+          message: 'The path is not valid: see details.',
+          details: [{ field: 'id', issue: 'must be at most 40 characters' }],
+        },
+      ],
+    );
+    response['414'] ??= errorResponse('A path parameter is longer than 100 characters.', [
+      { summary: 'Path too long', code: 'URI_TOO_LONG' },
+    ]);
+  }
   if (schema.body) {
     response['413'] ??= errorResponse('The body is larger than 1 MiB.', [
       { summary: 'Body too large', code: 'PAYLOAD_TOO_LARGE' },

@@ -14,8 +14,26 @@ export const BLANK = 'must not be blank';
 /** What is wrong with a name, in words; null when it can be signed. */
 export function personNameProblem(value: string): string | null {
   if (CONTROL.test(value)) return 'must not contain control characters';
+  return printedTextProblem(value);
+}
+
+/** Control characters other than the line breaks and tabs an address or a reason may hold. */
+const CONTROL_IN_TEXT = /[^\P{Cc}\t\n\r]/u;
+
+/** Nothing visible: empty, or only spaces and invisible characters (zero-width, fillers, lone marks). */
+export function isBlank(value: string): boolean {
+  return value.replace(INVISIBLE, '') === '';
+}
+
+/**
+ * The same rule for any other text a document prints (a business's name, an address, a description, a
+ * reason): line breaks and tabs are allowed, other control characters and text-direction controls are
+ * not, and text with nothing visible is blank. Null when it can be printed.
+ */
+export function printedTextProblem(value: string): string | null {
+  if (CONTROL_IN_TEXT.test(value)) return 'must not contain control characters';
   if (BIDI.test(value)) return 'must not contain text-direction control characters';
-  if (value.replace(INVISIBLE, '') === '') return BLANK;
+  if (isBlank(value)) return BLANK;
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { parse as parseQuery } from 'fast-querystring';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError, type ErrorDetail } from './errors.ts';
 
@@ -139,7 +140,41 @@ export class UnstorableTextError extends Error {
  */
 export function installFormTextGuard(scope: FastifyInstance): void {
   scope.addHook('preValidation', (request, _reply, done) => {
-    const found = [...unstorableInUrl(request), ...unstorableInJson(request.body)];
+    const malformed = (request.body as { [MALFORMED]?: string[] } | undefined)?.[MALFORMED] ?? [];
+    const found = [
+      ...malformed.map((field) => ({ field, issue: 'is not valid percent-encoded UTF-8' })),
+      ...unstorableInUrl(request),
+      ...unstorableInJson(request.body),
+    ];
     done(found.length > 0 ? new UnstorableTextError(found) : undefined);
   });
+}
+
+/** The fields of a form body whose percent-escapes are not UTF-8, kept on the parsed body for the guard. */
+const MALFORMED = Symbol('malformed form fields');
+
+/**
+ * A form body parsed as @fastify/formbody's default does (fast-querystring), noting each field whose
+ * percent-escapes do not decode as UTF-8 ("a%ED%A0%80b", half a surrogate pair): fast-querystring keeps
+ * such a value as it was sent, escapes and all, which a page would then store as typed. The form text
+ * guard refuses the request.
+ */
+export function parseForm(body: string): Record<string, unknown> {
+  const parsed = parseQuery(body) as Record<string, unknown>;
+  if (!body.includes('%')) return parsed;
+  const decoded = (text: string): string | undefined => {
+    try {
+      return decodeURIComponent(text.replace(/\+/g, ' '));
+    } catch {
+      return undefined;
+    }
+  };
+  const malformed: string[] = [];
+  for (const pair of body.split('&')) {
+    if (!pair.includes('%') || decoded(pair) !== undefined) continue;
+    const name = pair.split('=')[0];
+    malformed.push(printable(decoded(name) ?? name));
+  }
+  if (malformed.length > 0) Object.defineProperty(parsed, MALFORMED, { value: malformed });
+  return parsed;
 }

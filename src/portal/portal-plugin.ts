@@ -14,7 +14,7 @@ import type { AccountService } from '../accounts/account-service.ts';
 import type { Config } from '../config.ts';
 import type { ConsignmentService } from '../consignments/consignment-service.ts';
 import type { MonitoringService } from '../monitoring/monitoring-service.ts';
-import { installFormTextGuard } from '../platform/text-guard.ts';
+import { installFormTextGuard, parseForm } from '../platform/text-guard.ts';
 import type { ReceiptService } from '../receipts/receipt-service.ts';
 import type { SiteService } from '../receipts/site-service.ts';
 import type { RequestLogService } from '../requests/request-log-service.ts';
@@ -83,7 +83,7 @@ export const portalPlugin: FastifyPluginAsync<PortalDeps> = async (app, deps) =>
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, hide: true };
   });
-  await app.register(formbody, { bodyLimit: 16_384 });
+  await app.register(formbody, { bodyLimit: 16_384, parser: parseForm });
   await app.register(cookie);
   await app.register(csrf, {
     cookieKey: names.csrf,

@@ -2,6 +2,7 @@ import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { newId } from '../platform/ids.ts';
+import { printedTextProblem } from '../platform/person-name.ts';
 import {
   AUTHORISATION_EXAMPLE,
   EMAIL_EXAMPLE,
@@ -90,7 +91,14 @@ function checked(body: CreateSiteBody): CreateSiteBody {
       details.push({ field: `/authorisation_numbers/${i}`, issue: `must be ${AUTHORISATION_EXAMPLE}` });
     }
   });
-  if (!body.name.trim()) details.push({ field: '/name', issue: 'must not be blank' });
+  // The name and address are printed as a consignment note's consignee: the rule of printed text.
+  for (const [field, value] of [
+    ['/name', body.name],
+    ['/address/full_address', body.address.full_address],
+  ] as const) {
+    const problem = printedTextProblem(value.trim());
+    if (problem) details.push({ field, issue: problem });
+  }
   // The site's email goes to DWT as the receiver's emailAddress, checked as DWT checks it.
   if (body.email !== undefined && !isDwtEmail(body.email))
     details.push({ field: '/email', issue: `must be ${EMAIL_EXAMPLE}` });

@@ -2,6 +2,7 @@ import { pipeline, Readable } from 'node:stream';
 import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
+import { sendHeadersOnly } from '../platform/head-reply.ts';
 import type { Signature, WasteTransferNote } from './wtn-schemas.ts';
 
 /**
@@ -134,14 +135,16 @@ export async function sendNotesCsv(
   pages: AsyncGenerator<WasteTransferNote[]>,
   range: { mode: 'live' | 'test'; from?: string; to?: string },
 ): Promise<FastifyReply> {
+  const headers = reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${csvFileName(range.mode, range.from, range.to)}"`);
+  // A HEAD gets the headers without a note being read.
+  if (reply.request.method === 'HEAD') return sendHeadersOnly(headers);
   const csv = await startNotesCsv(pages);
   // A page that could not be read ends the download unfinished: our fault, so the call is not counted.
   // A client that leaves destroys the stream without an error, and its call counts.
   csv.once('error', () => {
     reply.request.callsServed = 0;
   });
-  return reply
-    .type('text/csv; charset=utf-8')
-    .header('Content-Disposition', `attachment; filename="${csvFileName(range.mode, range.from, range.to)}"`)
-    .send(csv);
+  return headers.send(csv);
 }

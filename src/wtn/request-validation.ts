@@ -2,7 +2,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { signatureProblems } from '../platform/person-name.ts';
+import { printedTextProblem, signatureProblems } from '../platform/person-name.ts';
 import type { EwcLookup } from './dependencies.ts';
 import { GenerateWtnBody, SignBody } from './wtn-schemas.ts';
 
@@ -42,9 +42,13 @@ export function generateWtnIssues(body: unknown, catalogue: EwcLookup): Issue[] 
   const issues: Issue[] = [];
   const add = (path: string, message: string) =>
     issues.push({ keyword: 'wtn', instancePath: path, params: {}, message });
+  // The rule of printed text (../platform/person-name.ts): something visible, no control or text-direction
+  // characters (line breaks and tabs in an address are fine).
   for (const [part, field] of REQUIRED_TEXT) {
     const section = body[part];
-    if (isObject(section) && blank(section[field])) add(`/${part}/${field}`, 'must not be blank');
+    const value = isObject(section) ? section[field] : undefined;
+    const problem = typeof value === 'string' ? printedTextProblem(value.trim()) : null;
+    if (problem) add(`/${part}/${field}`, problem);
   }
   const producer = isObject(body.producer) ? body.producer : {};
   const sic = text(producer.sic_code);

@@ -3,6 +3,7 @@ import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fasti
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { clientGone } from '../platform/client-gone.ts';
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
+import { sendHeadersOnly } from '../platform/head-reply.ts';
 import { sendReplay } from '../platform/idempotency.ts';
 import { withExamples } from '../platform/openapi.ts';
 import type { EwcLookup } from './dependencies.ts';
@@ -152,7 +153,11 @@ function listRoute(app: App, wtn: WtnService): void {
     '/wtn',
     {
       // A query refused here is refused before its call is counted, as a schema error is.
-      config: { check: (request) => void listQuery(request as ListRequest, wtn.catalogue) },
+      config: {
+        check: (request) => void listQuery(request as ListRequest, wtn.catalogue),
+        // A HEAD of the export reads no note; one of a page reads the page.
+        headOnly: (request) => wantsCsv(request as ListRequest),
+      },
       schema: {
         operationId: 'listWtns',
         tags: TAGS,
@@ -283,6 +288,7 @@ function readRoutes(app: App, wtn: WtnService): void {
   app.get(
     '/wtn/:reference/pdf',
     {
+      config: { headOnly: () => true },
       schema: {
         operationId: 'getWtnPdf',
         tags: TAGS,
@@ -309,11 +315,12 @@ function readRoutes(app: App, wtn: WtnService): void {
     async (request, reply) => {
       const note = await wtn.get(scopeOf(request), referenceOf(request));
       if (!note) throw notFound(request);
-      const pdf = await wtn.renderPdf(scopeOf(request), note);
-      return reply
+      const headers = reply
         .type('application/pdf')
-        .header('Content-Disposition', `inline; filename="${note.reference}.pdf"`)
-        .send(pdf);
+        .header('Content-Disposition', `inline; filename="${note.reference}.pdf"`);
+      // A HEAD says the note can be printed without printing it.
+      if (request.method === 'HEAD') return sendHeadersOnly(headers);
+      return headers.send(await wtn.renderPdf(scopeOf(request), note));
     },
   );
 }

@@ -479,6 +479,45 @@ describe('Parts C, D and E in legal order', () => {
     expect(c.parts.C?.collection_date).toBe('2026-11-27');
   });
 
+  it('refuses a Part C collection time well after the signing, or well before the note was made', async () => {
+    const note = await t.create(garageBody()); // made at 10:00 UK time, signed at 10:00
+    const refuse = async (body: Record<string, unknown>, issue: string) => {
+      const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, { ...PART_C, ...body });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.details).toEqual([
+        { field: '/collection_time', issue: expect.stringContaining(issue) },
+      ]);
+    };
+    // A quarter of an hour either way is a time written from a watch; more is a mistake.
+    await refuse({ collection_time: '23:59' }, 'must not be after 10:00 (UK time), when Part C is signed');
+    await refuse({ collection_time: '10:16' }, 'must not be after 10:00 (UK time)');
+    await refuse({ collection_time: '00:00' }, 'must not be before 10:00 (UK time) on 2026-11-27');
+    await refuse({ collection_time: '09:44' }, 'must not be before 10:00 (UK time) on 2026-11-27');
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('awaiting_collection');
+    clock.set('2026-11-27T11:00:00Z');
+    try {
+      // An hour later the collection half an hour ago is signed.
+      await refuse({ collection_time: '11:16' }, 'must not be after 11:00');
+      const c = await t.sign(note.id, { ...PART_C, collection_time: '10:30' });
+      expect(c.parts.C?.collection_time).toBe('10:30');
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
+  });
+
+  it('judges the collection time as a moment across the night the clocks go back', async () => {
+    // Made at 01:50 BST on 25 October 2026; collected and signed 20 minutes later, at 01:10 GMT.
+    clock.set('2026-10-25T00:50:00Z');
+    try {
+      const note = await t.create(garageBody());
+      clock.set('2026-10-25T01:10:00Z');
+      const c = await t.sign(note.id, PART_C);
+      expect(c.parts.C).toMatchObject({ collection_date: '2026-10-25', collection_time: '01:10' });
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
+  });
+
   it('Part E answers every line: an accepted one names its operation, a rejected one its reason', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ ewc_code: '16 06 01*' })] }));
     await t.sign(note.id, PART_C);
@@ -863,6 +902,27 @@ describe('multiple collections and the quarterly return', () => {
 });
 
 describe('lists, events and other organisations', () => {
+  it('answers a HEAD on the PDF and the CSV export with their headers alone, uncounted', async () => {
+    const note = await t.create(garageBody(), t.liveKey);
+    const used = async () => (await t.get('/v1/usage', t.liveKey)).json().used as number;
+    const before = await used();
+    for (const [url, type] of [
+      [`/v1/consignment-notes/${note.id}/pdf`, 'application/pdf'],
+      ['/v1/consignment-notes?format=csv', 'text/csv; charset=utf-8'],
+    ]) {
+      const head = await t.call(t.liveKey, { method: 'HEAD', url });
+      expect(head.statusCode, url).toBe(200);
+      expect(head.headers['content-type'], url).toBe(type);
+      expect(head.headers['content-disposition'], url).toBeDefined();
+      // Not 0 bytes: the length is the GET's, which a HEAD that prints nothing does not know.
+      expect(head.headers['content-length'], url).toBeUndefined();
+    }
+    expect(await used()).toBe(before);
+    // A HEAD of a page of the list reads the page, as its GET does, and is counted as one.
+    expect((await t.call(t.liveKey, { method: 'HEAD', url: '/v1/consignment-notes' })).statusCode).toBe(200);
+    expect(await used()).toBe(before + 1);
+  });
+
   it('lists by status and code, pages with a cursor, and exports CSV', async () => {
     const note = await t.create(garageBody());
     const byCode = (
@@ -1000,6 +1060,113 @@ describe('hostile input', () => {
       const response = await t.post(path, body);
       expect(response.statusCode, `${path} ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
     }
+  });
+});
+
+describe('text the printed note cannot show', () => {
+  const ZW = '\u200b\u200b'; // zero-width spaces: nothing visible
+  const RLO = '\u202e'; // right-to-left override: reorders what follows in print
+  const invalid = async (path: string, body: unknown) => {
+    const response = await t.post(path, body);
+    expect(response.statusCode, JSON.stringify(body).slice(0, 120)).toBe(422);
+    return response.json().error.details as { field: string; issue: string }[];
+  };
+
+  it('refuses, on a new note, text with nothing visible where text is required, and control or direction characters anywhere printed', async () => {
+    const producer = garageBody().producer as Record<string, unknown>;
+    const line = oilLine() as Record<string, unknown>;
+    const details = await invalid(
+      '/v1/consignment-notes',
+      garageBody({
+        producer: {
+          ...producer,
+          name: `Garage ${RLO}Services Ltd`,
+          contact: ZW,
+          email: `office\u0007@garage.example`,
+        },
+        process: ZW,
+        lines: [
+          {
+            ...line,
+            colour: `black${RLO}`,
+            components: [{ name: ZW, concentration: 95, unit: 'percent' }],
+            transport: {
+              ...(line.transport as object),
+              proper_shipping_name: `Waste ${RLO}oil`,
+              un_class: ZW,
+            },
+          },
+        ],
+        carrier: { registration_number: 'CBDU\u0007100001' },
+      }),
+    );
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { field: '/producer/name', issue: 'must not contain text-direction control characters' },
+        { field: '/producer/contact', issue: 'is required: a contact name' },
+        { field: '/producer/email', issue: 'must not contain control characters' },
+        { field: '/process', issue: 'is required: the process giving rise to the waste' },
+        { field: '/lines/0/colour', issue: 'must not contain text-direction control characters' },
+        { field: '/lines/0/components/0/name', issue: 'must not be blank' },
+        {
+          field: '/lines/0/transport/proper_shipping_name',
+          issue: 'must not contain text-direction control characters',
+        },
+        { field: '/lines/0/transport/un_class', issue: 'is required: the ADR class' },
+        { field: '/carrier/registration_number', issue: 'must not contain control characters' },
+      ]),
+    );
+    // An address keeps its line breaks.
+    const note = await t.create(
+      garageBody({ producer: { ...producer, address: 'Unit 4\nMill Lane\nPoole' } }),
+    );
+    expect(note.producer.address).toBe('Unit 4\nMill Lane\nPoole');
+  });
+
+  it('refuses a number plate that is not one, an invisible declared name or rejection reason, and an email with hidden characters', async () => {
+    const note = await t.create(garageBody());
+    const signatures = `/v1/consignment-notes/${note.id}/signatures`;
+    for (const plate of ['\u0007AB12', `AB12${RLO}CDE`, 'ß'.repeat(20), '--']) {
+      expect(await invalid(signatures, { ...PART_C, vehicle_registration: plate }), plate).toEqual([
+        {
+          field: '/vehicle_registration',
+          issue: expect.stringContaining('must be the letters and digits of a number plate'),
+        },
+      ]);
+    }
+    const welsh = await t.create(garageBody({ carrier: { registration_number: 'CBDU999997' } }));
+    expect(
+      await invalid(`/v1/consignment-notes/${welsh.id}/signatures`, {
+        ...PART_C,
+        declared_registration: { register: 'nrw', carrier_name: ZW },
+      }),
+    ).toEqual([
+      { field: '/declared_registration/carrier_name', issue: expect.stringContaining('is required') },
+    ]);
+    // A foreign lorry's plate is a plate.
+    expect(
+      (await t.sign(note.id, { ...PART_C, vehicle_registration: 'wgm 1234ö' })).parts.C?.vehicle_registration,
+    ).toBe('WGM 1234Ö');
+
+    const noEmail = await t.create(
+      garageBody({ producer: { ...(garageBody().producer as object), email: undefined } }),
+    );
+    await t.sign(noEmail.id, PART_C);
+    expect(
+      await invalid(`/v1/consignment-notes/${noEmail.id}/signatures`, {
+        ...PART_D,
+        premises_email: `office${RLO}@garage.example`,
+      }),
+    ).toEqual([{ field: '/premises_email', issue: expect.stringContaining('must be an email address') }]);
+
+    await t.sign(note.id, PART_D);
+    expect(
+      await invalid(
+        signatures,
+        partE([{ line: 1, quantity_received_kg: 0, accepted: false, rejection_reason: ZW }]),
+      ),
+    ).toEqual([{ field: '/lines/0/rejection_reason', issue: 'is required when the waste is rejected' }]);
+    expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('in_transit');
   });
 });
 

@@ -488,6 +488,15 @@ describe('Parts D and E', () => {
     );
     expect(text(unread.body)).toContain('Line 2: Enter the quantity received');
     expect(unread.body).toContain('value="about 20"');
+    // A decimal comma is not read as a thousands separator (176,5 was kept as 1,765 kg).
+    for (const typed of ['176,5', '1,2,3', '12,50']) {
+      const comma = await sign(path, { ...base, 'lines-1-quantity_received_kg': typed });
+      expect(comma.statusCode, typed).toBe(400);
+      expect(text(comma.body)).toContain(
+        'Line 2: Enter the quantity received in kilograms, as a number, for example 176 or 176.5 (a full stop before decimals).',
+      );
+    }
+    expect((await noteOf(note.id)).parts.E).toBeNull();
 
     const noOperation = await sign(path, { ...base, 'lines-1-operation': '' });
     expect(noOperation.statusCode).toBe(422);

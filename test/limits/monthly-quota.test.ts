@@ -51,6 +51,17 @@ describe('monthly quota', () => {
     expect((await t.services.limits.usage(await auth(key))).used).toBe(3);
   });
 
+  it("counts a HEAD as its GET, whose handler answers it, and refuses it once the month's calls are spent", async () => {
+    const { key } = await t.newKey('enterprise', { monthly: 2, perMinute: 100 });
+    for (const remaining of [1, 0]) {
+      const head = await t.call(key, { method: 'HEAD', url: '/v1/billable' });
+      expect(head.statusCode).toBe(200);
+      expect(monthlyRemaining(head)).toBe(remaining);
+    }
+    expect((await t.call(key, { method: 'HEAD', url: '/v1/billable' })).statusCode).toBe(429);
+    expect((await t.services.limits.usage(await auth(key))).used).toBe(2);
+  });
+
   it('gives a fresh quota at 00:00 UTC on the 1st, and not a second earlier', async () => {
     clock.set('2026-03-31T23:59:00Z');
     const { key } = await t.newKey('enterprise', { monthly: 2, perMinute: 100 });

@@ -54,6 +54,19 @@ describe('receiving sites', () => {
     ]);
     const code = await t.post('/v1/sites', siteBody({ dwt_api_code: 'not-a-uuid' }));
     expect(code.statusCode).toBe(400);
+    // The name and address print as a consignment note's consignee.
+    const hidden = await t.post(
+      '/v1/sites',
+      siteBody({
+        name: 'Southern \u202eOil',
+        address: { full_address: '\u200b\u200b', postcode: 'SO14 3TJ' },
+      }),
+    );
+    expect(hidden.statusCode).toBe(400);
+    expect(hidden.json().error.details).toEqual([
+      { field: '/name', issue: 'must not contain text-direction control characters' },
+      { field: '/address/full_address', issue: 'must not be blank' },
+    ]);
   });
 
   it('keeps test and live sites apart', async () => {

@@ -67,6 +67,18 @@ describe('POST /v1/generate-wtn refuses bad input, lists every problem, stores n
     expect(issueOf(details, '/producer/address')).toMatch(/must not be (blank|empty)/);
   });
 
+  it('printed text with nothing visible, or a control or text-direction character', async () => {
+    const body = validBody() as Record<string, Record<string, unknown>>;
+    const details = await rejected({
+      ...body,
+      producer: { ...body.producer, name: 'ABC \u202eLtd', address: '\u200b\u200b' },
+      waste: { ...body.waste, description: 'broken bricks\u0007' },
+    });
+    expect(issueOf(details, '/producer/name')).toBe('must not contain text-direction control characters');
+    expect(issueOf(details, '/producer/address')).toBe('must not be blank');
+    expect(issueOf(details, '/waste/description')).toBe('must not contain control characters');
+  });
+
   it('wrong types', async () => {
     const details = await rejected({
       ...validBody(),

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { GIANT_PNG, INFLATION_BOMB_PNG, UNDECODABLE_PNG } from '../helpers/broken-pngs.ts';
 import { PNG, signingClient, text } from './signing-client.ts';
 import { validBody, type WtnApp, wtnApp } from './wtn-app.ts';
 
@@ -119,6 +120,23 @@ describe('signing', () => {
       ],
       [
         { name: 'Dave', drawing: 'data:image/png;base64,AAAAAAAAAAAAAAAA', confirm: 'yes' },
+        'drawing',
+        'Your drawn signature could not be read.',
+      ],
+      // A PNG's signature over pixel data that is not zlib, and a header claiming 60,000 pixels square:
+      // each would have stopped the server when the note was printed.
+      [
+        { name: 'Dave', drawing: UNDECODABLE_PNG, confirm: 'yes' },
+        'drawing',
+        'Your drawn signature could not be read.',
+      ],
+      [
+        { name: 'Dave', drawing: GIANT_PNG, confirm: 'yes' },
+        'drawing',
+        'Your drawn signature could not be read.',
+      ],
+      [
+        { name: 'Dave', drawing: INFLATION_BOMB_PNG, confirm: 'yes' },
         'drawing',
         'Your drawn signature could not be read.',
       ],

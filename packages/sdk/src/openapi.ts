@@ -2798,6 +2798,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -3413,6 +3431,24 @@ export interface operations {
                     "application/json": components["schemas"]["WasteTransferNote"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -3426,6 +3462,24 @@ export interface operations {
             };
             /** @description No note with that reference for this organisation in this mode (live and test notes are separate). */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3516,6 +3570,24 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -3529,6 +3601,24 @@ export interface operations {
             };
             /** @description No note with that reference for this organisation in this mode (live and test notes are separate). */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -3713,6 +3803,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -3871,6 +3979,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4063,6 +4189,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4389,6 +4533,24 @@ export interface operations {
                     "application/json": components["schemas"]["Site"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -4402,6 +4564,24 @@ export interface operations {
             };
             /** @description No site with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4490,6 +4670,24 @@ export interface operations {
                     "application/json": components["schemas"]["Site"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -4503,6 +4701,24 @@ export interface operations {
             };
             /** @description No site with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -4664,6 +4880,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5196,6 +5430,24 @@ export interface operations {
                     "application/json": components["schemas"]["WasteReceipt"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -5209,6 +5461,24 @@ export interface operations {
             };
             /** @description No receipt with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5519,6 +5789,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The correction names another site, or a note that is not yours in this mode. */
             422: {
                 headers: {
@@ -5688,6 +5976,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6177,6 +6483,24 @@ export interface operations {
                     "application/json": components["schemas"]["ConsignmentNote"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -6190,6 +6514,24 @@ export interface operations {
             };
             /** @description No such consignment note for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6278,6 +6620,24 @@ export interface operations {
                     "application/pdf": string;
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -6291,6 +6651,24 @@ export interface operations {
             };
             /** @description No such consignment note for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6438,7 +6816,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConsignmentNote"];
                 };
             };
-            /** @description The request does not match the schema. */
+            /** @description The request does not match the schema, or Part C names a number no register in Great Britain issues. */
             400: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6505,6 +6883,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -6711,6 +7107,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7165,6 +7579,24 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -7178,6 +7610,24 @@ export interface operations {
             };
             /** @description No endpoint with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7272,6 +7722,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -7285,6 +7753,24 @@ export interface operations {
             };
             /** @description No endpoint with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7453,6 +7939,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The URL is not https or does not resolve to a public address. */
             422: {
                 headers: {
@@ -7543,6 +8047,24 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -7556,6 +8078,24 @@ export interface operations {
             };
             /** @description No endpoint with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7647,6 +8187,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -7678,6 +8236,24 @@ export interface operations {
             };
             /** @description The endpoint is disabled. */
             409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -7825,6 +8401,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
@@ -7902,6 +8496,24 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -7915,6 +8527,24 @@ export interface operations {
             };
             /** @description No such endpoint, or no such delivery to it. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8008,6 +8638,24 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookDelivery"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -8039,6 +8687,24 @@ export interface operations {
             };
             /** @description The endpoint is disabled. */
             409: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8239,6 +8905,24 @@ export interface operations {
                     "application/json": components["schemas"]["Event"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -8252,6 +8936,24 @@ export interface operations {
             };
             /** @description No event with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8592,6 +9294,24 @@ export interface operations {
                     "application/json": components["schemas"]["CarrierWatch"];
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -8605,6 +9325,24 @@ export interface operations {
             };
             /** @description No watch with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8699,6 +9437,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description A path parameter does not have the form it must (each says its own). */
+            400: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             /** @description No key, or a key that is not valid. */
             401: {
                 headers: {
@@ -8712,6 +9468,24 @@ export interface operations {
             };
             /** @description No watch with that id for this organisation in this mode. */
             404: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -8856,6 +9630,24 @@ export interface operations {
             };
             /** @description The body is larger than 1 MiB. */
             413: {
+                headers: {
+                    "Request-Id": components["headers"]["Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-Monthly-Limit": components["headers"]["X-Monthly-Limit"];
+                    "X-Monthly-Remaining": components["headers"]["X-Monthly-Remaining"];
+                    "X-Monthly-Counted": components["headers"]["X-Monthly-Counted"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description A path parameter is longer than 100 characters. */
+            414: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
                     "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];

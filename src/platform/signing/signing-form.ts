@@ -4,6 +4,7 @@
  * document's; a name and a position follow the one rule of every signature (../person-name.ts), applied
  * by the document's form or service, so a link and the API give the same answer.
  */
+import { drawingPng } from './drawing.ts';
 
 /** What is wrong with each field of a signing form, by the field's id, in words shown next to it. */
 export type FormErrors = Partial<Record<string, string>>;
@@ -23,7 +24,6 @@ export const NAME_MAX = 200;
 export const POSITION_MAX = 200;
 /** A drawn signature as a data URL: a phone's canvas at twice its pixel size is well under this. */
 export const DRAWING_MAX = 200_000;
-export const DRAWING_PREFIX = 'data:image/png;base64,';
 /** The value the declaration's checkbox sends when ticked. */
 export const CONFIRM_VALUE = 'yes';
 /**
@@ -31,9 +31,6 @@ export const CONFIRM_VALUE = 'yes';
  * room for the rest of the form.
  */
 export const FORM_BODY_LIMIT = Math.ceil(DRAWING_MAX * 1.5) + 8192;
-
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** A typed value as one line: trimmed, and runs of white space (a pasted line break) made one space. */
 export function oneLine(raw: string | undefined): string {
@@ -44,8 +41,7 @@ function drawingProblem(drawing: string): string | undefined {
   if (drawing.length > DRAWING_MAX) {
     return 'Your drawn signature is too large to keep. Clear it and draw it again more simply, or leave it blank and sign with your typed name.';
   }
-  const data = drawing.startsWith(DRAWING_PREFIX) ? drawing.slice(DRAWING_PREFIX.length) : '';
-  if (!BASE64.test(data) || !Buffer.from(data, 'base64').subarray(0, 8).equals(PNG_SIGNATURE)) {
+  if (!drawingPng(drawing)) {
     return 'Your drawn signature could not be read. Clear it and draw it again, or leave it blank.';
   }
   return undefined;

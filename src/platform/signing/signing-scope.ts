@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { type Html, html } from '../../portal/html.ts';
-import { installFormTextGuard } from '../text-guard.ts';
+import { installFormTextGuard, parseForm } from '../text-guard.ts';
 import { FORM_BODY_LIMIT } from './signing-form.ts';
 import { notFoundPage, problemPage, type SigningAssets, type SigningShell } from './signing-layout.ts';
 import { hideToken, SECURITY_HEADERS } from './signing-security.ts';
@@ -43,7 +43,7 @@ export async function signingScope(
   });
   // Only forms: a JSON or text body is refused (415) before any handler runs.
   app.removeAllContentTypeParsers();
-  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT, parser: parseForm });
   installFormTextGuard(app);
   app.addHook('onSend', async (_request, reply) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
