@@ -1,4 +1,10 @@
 import { a4Document } from '../platform/pdf/a4-document.ts';
+import {
+  type PrintOptions as PdfPrintOptions,
+  type Renderer,
+  renderPdf,
+} from '../platform/pdf/pdf-threads.ts';
+import { printable } from '../platform/pdf/printable-text.ts';
 import { bottomOfPage, MARGIN } from '../wtn/pdf/layout.ts';
 import type { ConsignmentNote } from './consignment-schemas.ts';
 import { type Drawings, partC, partD } from './pdf/certificates.ts';
@@ -26,16 +32,22 @@ function formLines(doc: PDFKit.PDFDocument, note: ConsignmentNote): number {
  * Part B shows the lines that fit on the first page and Part E the same lines; the rest go on
  * continuation sheets after the form, as on paper. Unsigned Parts print ruled blanks to sign by hand.
  */
-export function renderConsignmentPdf(
-  note: ConsignmentNote,
-  options: { drawings?: Drawings; today?: string } = {},
-): Promise<Buffer> {
+export function renderConsignmentPdf(note: ConsignmentNote, options: PrintOptions = {}): Promise<Buffer> {
+  return renderPdf(RENDERER, note, { ...options, printedAt: options.printedAt ?? new Date() });
+}
+
+export type PrintOptions = PdfPrintOptions<Drawings>;
+
+/** renderConsignmentPdf in the event loop or on a PDF thread (pdf-threads.ts), as the note's length asks. */
+export function drawConsignmentPdf(stored: ConsignmentNote, options: PrintOptions): Promise<Buffer> {
+  const note = printable(stored);
   const { doc, bytes: done } = a4Document({
     title: `Hazardous waste consignment note ${note.consignment_code}`,
     subject:
       note.mode === 'test'
         ? 'Hazardous waste consignment note (TEST DATA)'
         : 'Hazardous waste consignment note',
+    printedAt: options.printedAt,
   });
   const drawings = options.drawings ?? {};
   doc.y = MARGIN - 4;
@@ -52,3 +64,9 @@ export function renderConsignmentPdf(
   doc.end();
   return done;
 }
+
+const RENDERER: Renderer<ConsignmentNote, PrintOptions> = {
+  module: import.meta.url,
+  name: 'drawConsignmentPdf',
+  draw: drawConsignmentPdf,
+};

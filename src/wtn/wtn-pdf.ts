@@ -1,5 +1,12 @@
 import { a4Document } from '../platform/pdf/a4-document.ts';
+import { FACE } from '../platform/pdf/fonts.ts';
 import { decorateEveryPage } from '../platform/pdf/page-footer.ts';
+import {
+  type PrintOptions as PdfPrintOptions,
+  type Renderer,
+  renderPdf,
+} from '../platform/pdf/pdf-threads.ts';
+import { printable } from '../platform/pdf/printable-text.ts';
 import { watermark } from '../platform/pdf/watermark.ts';
 import { checksSection } from './pdf/checks-section.ts';
 import { type Doc, GREY, MARGIN } from './pdf/layout.ts';
@@ -15,13 +22,19 @@ import type { WasteTransferNote } from './wtn-schemas.ts';
  * with each party's declaration (reg 35(2)(b), (d)) and, for a season ticket, its schedule. Whatever
  * the note does not know prints as a ruled blank to write in by hand.
  */
-export function renderNotePdf(
-  note: WasteTransferNote,
-  options: { drawings?: Drawings; today?: string } = {},
-): Promise<Buffer> {
+export function renderNotePdf(note: WasteTransferNote, options: PrintOptions = {}): Promise<Buffer> {
+  return renderPdf(RENDERER, note, { ...options, printedAt: options.printedAt ?? new Date() });
+}
+
+export type PrintOptions = PdfPrintOptions<Drawings>;
+
+/** renderNotePdf in the event loop or on a PDF thread (pdf-threads.ts), as the note's length asks. */
+export function drawNotePdf(stored: WasteTransferNote, options: PrintOptions): Promise<Buffer> {
+  const note = printable(stored);
   const { doc, bytes: done } = a4Document({
     title: `Waste transfer note ${note.reference}`,
     subject: note.mode === 'test' ? 'Waste transfer note (TEST DATA)' : 'Waste transfer note',
+    printedAt: options.printedAt,
   });
   doc.y = MARGIN - 4;
   header(doc, note);
@@ -36,6 +49,12 @@ export function renderNotePdf(
   return done;
 }
 
+const RENDERER: Renderer<WasteTransferNote, PrintOptions> = {
+  module: import.meta.url,
+  name: 'drawNotePdf',
+  draw: drawNotePdf,
+};
+
 /**
  * Every page names the note (a loose page is still identified) and, on a test note, carries the
  * TEST / SANDBOX watermark, drawn last and translucent so no page can escape it.
@@ -45,7 +64,7 @@ function decoratePages(doc: Doc, note: WasteTransferNote, today: string | undefi
   if (today) footer.push(`Printed ${dayText(today)}`);
   decorateEveryPage(doc, footer, (page, width) => {
     if (page > 0) {
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY);
+      doc.font(FACE.bold).fontSize(9).fillColor(GREY);
       doc.text(`Waste Transfer Note ${note.reference} (continued)`, MARGIN, 30, { width, lineBreak: false });
       // A loose later page of a corrected note must not pass for a current one.
       if (note.status === 'superseded') {

@@ -152,3 +152,51 @@ export function manyLines(count: number, overrides: Partial<ConsignmentNote> = {
   }
   return note;
 }
+
+const WORDS =
+  'drums of spent solvent mixed with paint sludge rags filters absorbent granules oily water from the interceptor tank contaminated packaging aerosol cans batteries fluorescent tubes brake fluid antifreeze'.split(
+    ' ',
+  );
+
+/** `length` characters of words, varied by `seed`, as a person would write them (not one long run). */
+export function prose(length: number, seed: number): string {
+  let text = '';
+  for (let i = seed; text.length < length; i++) text += `${WORDS[(i * 7 + seed) % WORDS.length]} `;
+  return text.slice(0, length).trim();
+}
+
+/** Line i of the largest note: every text near its field's limit, 24 components. */
+export function largeLine(i: number) {
+  return {
+    description: prose(2000, i),
+    colour: prose(100, i + 1),
+    components: Array.from({ length: 24 }, (_, c) => ({
+      name: prose(200, i + c),
+      concentration: c % 2 ? 3 : 1500,
+      unit: (c % 2 ? 'percent' : 'mg_per_kg') as 'percent' | 'mg_per_kg',
+    })),
+    container: { type: prose(100, i + 2), number: 3, size_litres: 205 },
+    transport: { proper_shipping_name: prose(300, i + 3), special_handling: prose(500, i + 4) },
+  };
+}
+
+/**
+ * The largest note the API accepts: 100 lines, each at or near every field's limit (a 2,000-character
+ * description, 24 components, long carriage details), about 0.9 MB of JSON within the 1 MiB body limit.
+ */
+export function largeNote(overrides: Partial<ConsignmentNote> = {}): ConsignmentNote {
+  const note = manyLines(100, overrides);
+  note.lines = note.lines.map((line, i) => {
+    const large = largeLine(i);
+    return {
+      ...line,
+      ...large,
+      transport: {
+        ...line.transport!,
+        proper_shipping_name: large.transport.proper_shipping_name.toUpperCase(),
+        special_handling: large.transport.special_handling,
+      },
+    };
+  });
+  return note;
+}

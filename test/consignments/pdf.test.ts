@@ -209,6 +209,36 @@ describe('the printed hazardous waste consignment note', () => {
     expect((await texts(sampleNote())).join(' ')).not.toContain('forming the collection');
   });
 
+  it('prints names in Latin Extended, Greek and Cyrillic as written, and "�" for what no face has', async () => {
+    const note = sampleNote({
+      producer: {
+        ...sampleNote().producer,
+        name: 'Zakład Usług Komunalnych Łódź',
+        contact: 'Žydrūnas Ąžuolas',
+      },
+      process: 'Serwis pojazdów 中文 😀',
+    });
+    note.parts.C = { ...note.parts.C!, name: 'Ştefan Ţurcanu', on_behalf_of: 'Δρομέας Μεταφορές ΑΕ' };
+    note.parts.D = { ...note.parts.D!, name: 'Şükrü Öğüt', position: 'Müdür (İstanbul)' };
+    note.parts.E = { ...note.parts.E!, name: 'Дмитрий Иванов', on_behalf_of: 'ООО «Нефтесервис»' };
+    const text = (await texts(note)).join(' ');
+    for (const expected of [
+      'Name Zakład Usług Komunalnych Łódź',
+      'Contact Žydrūnas Ąžuolas',
+      'Serwis pojazdów \ufffd\ufffd \ufffd',
+      'Signed by Ştefan Ţurcanu',
+      'On behalf of Δρομέας Μεταφορές ΑΕ',
+      'Signed by Şükrü Öğüt',
+      'Position Müdür (İstanbul)',
+      'Signed by Дмитрий Иванов',
+      'On behalf of ООО «Нефтесервис»',
+    ]) {
+      expect(text, expected).toContain(expected);
+    }
+    // The note itself keeps the text as it was given.
+    expect(note.process).toBe('Serwis pojazdów 中文 😀');
+  });
+
   it("prints each drawn signature inside its own Part's box", async () => {
     const images = await pages('drawn', sampleNote(), { drawings: { C: drawnSignature() } });
     const titles = ["Carrier's certificate", "Consignor's certificate", "Consignee's certificate"];

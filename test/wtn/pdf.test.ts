@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HIERARCHY_DECLARATION } from '../../src/wtn/declarations.ts';
 import { renderNotePdf } from '../../src/wtn/wtn-pdf.ts';
+import { drawnPng, GIANT_PNG, UNDECODABLE_PNG } from '../helpers/broken-pngs.ts';
 import { catalogue, input, noteFor, REFERENCE, seasonTicket, signed } from './pdf-notes.ts';
 import { pageTexts, readPdf } from './pdf-text.ts';
 import { validBody, wtnApp } from './wtn-app.ts';
@@ -217,10 +218,19 @@ describe('a signed note', () => {
 
   it('still prints when a stored drawing cannot be read, and says so in the box', async () => {
     const note = signed(noteFor(input), signers);
-    const pdf = await renderNotePdf(note, { drawings: { transferor: 'data:image/png;base64,bm90IGEgcG5n' } });
-    const { text } = await readPdf(pdf);
-    expect(text).toContain('Signed by Jo Bloggs');
-    expect(text).toContain('(the drawn signature could not be shown)');
+    // Not a PNG; a PNG whose pixels are not zlib (the PDF library's decoder threw where no try could catch
+    // it, ending the process); a header claiming 60,000 pixels square (gigabytes to decode).
+    const images = (pdf: Uint8Array) =>
+      Buffer.from(pdf).toString('latin1').split('/Subtype /Image').length - 1;
+    const oneDrawing = images(await renderNotePdf(note, { drawings: { transferee: drawnPng() } }));
+    expect(oneDrawing).toBeGreaterThan(0);
+    for (const drawing of ['data:image/png;base64,bm90IGEgcG5n', UNDECODABLE_PNG, GIANT_PNG]) {
+      const pdf = await renderNotePdf(note, { drawings: { transferor: drawing, transferee: drawnPng() } });
+      const { text } = await readPdf(pdf);
+      expect(text).toContain('Signed by Jo Bloggs');
+      expect(text).toContain('(the drawn signature could not be shown)');
+      expect(images(pdf), 'the readable drawing is still printed').toBe(oneDrawing);
+    }
   });
 
   it('leaves the other party ruled lines to sign while only one has signed', async () => {

@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import {
   bottomOfPage,
   columnHeading,
@@ -33,11 +34,11 @@ export function partHeading(letter: string, title: string): Block {
       const y = doc.y + 6;
       doc.rect(at.x, y, at.width, PART_BAND).fill('#222222');
       doc
-        .font('Helvetica-Bold')
+        .font(FACE.bold)
         .fontSize(10.5)
         .fillColor('#ffffff')
         .text(`PART ${letter}`, at.x + 6, y + 4.5, { lineBreak: false, continued: true })
-        .font('Helvetica')
+        .font(FACE.regular)
         .text(`   ${title}`, { lineBreak: false });
       doc.x = at.x;
       doc.y = y + PART_BAND + 4;

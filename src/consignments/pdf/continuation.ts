@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import { type Doc, fullWidth, GREY, INK } from '../../wtn/pdf/layout.ts';
 import type { ConsignmentNote } from '../consignment-schemas.ts';
 import { type Block, drawTogether, full, partHeading, subheading } from './blocks.ts';
@@ -56,16 +57,16 @@ function heading(doc: Doc, note: ConsignmentNote, scope: string): void {
   const at = fullWidth(doc);
   const top = doc.y;
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(16)
     .fillColor(INK)
     .text(CONTINUATION_TITLE, at.x, top, { width: at.width - 190 });
-  doc.font('Helvetica').fontSize(8.5).fillColor(GREY);
+  doc.font(FACE.regular).fontSize(8.5).fillColor(GREY);
   doc.text(`Hazardous waste consignment note. ${scope}`, at.x, doc.y + 2, { width: at.width - 190 });
   const below = doc.y;
   doc.fontSize(8).text('Consignment note code (A1)', at.x, top, { width: at.width, align: 'right' });
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(15)
     .fillColor(INK)
     .text(note.consignment_code, { width: at.width, align: 'right' });

@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import { decorateEveryPage } from '../../platform/pdf/page-footer.ts';
 import { watermark } from '../../platform/pdf/watermark.ts';
 import { type Doc, GREY, MARGIN } from '../../wtn/pdf/layout.ts';
@@ -27,7 +28,7 @@ export function decoratePages(
     const continuation = options.continuationFrom !== null && i >= options.continuationFrom;
     // The first continuation page has the title in full; the band would only repeat it.
     if (i > start && i !== options.continuationFrom) {
-      doc.font('Helvetica-Bold').fontSize(9).fillColor(GREY);
+      doc.font(FACE.bold).fontSize(9).fillColor(GREY);
       const band = continuation
         ? `${CONTINUATION_TITLE}: hazardous waste consignment note ${note.consignment_code}`
         : `Hazardous waste consignment note ${note.consignment_code} (continued)`;

@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import { banner, type Doc, fullWidth, GREY, INK, type Item } from '../../wtn/pdf/layout.ts';
 import { sicEntry } from '../../wtn/sic-codes.ts';
 import type { ConsignmentNote } from '../consignment-schemas.ts';
@@ -16,16 +17,16 @@ export function title(doc: Doc, note: ConsignmentNote): void {
   const at = fullWidth(doc);
   const top = doc.y;
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(18)
     .fillColor(INK)
     .text('Hazardous waste consignment note', at.x, top, { width: at.width - 190 });
-  doc.font('Helvetica').fontSize(8).fillColor(GREY);
+  doc.font(FACE.regular).fontSize(8).fillColor(GREY);
   doc.text(regulationsText(note.nation), at.x, doc.y + 2, { width: at.width - 190 });
   const below = doc.y;
   doc.text('Consignment note code (A1)', at.x, top, { width: at.width, align: 'right' });
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(17)
     .fillColor(INK)
     .text(note.consignment_code, { width: at.width, align: 'right' });

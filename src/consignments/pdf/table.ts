@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import { bottomOfPage, type Doc, fullWidth, GREY, INK, keep, RULE, SHADE } from '../../wtn/pdf/layout.ts';
 import { type Block, subheading } from './blocks.ts';
 
@@ -37,21 +38,33 @@ function widths(doc: Doc, columns: TableColumn[]): number[] {
 }
 
 export function titleHeight(doc: Doc, columns: TableColumn[]): number {
-  doc.font('Helvetica-Bold').fontSize(TITLE_SIZE);
+  doc.font(FACE.bold).fontSize(TITLE_SIZE);
   const cell = widths(doc, columns).map((w, i) =>
     doc.heightOfString(columns[i].title, { width: w - 2 * PAD, lineGap: 0.5 }),
   );
   return Math.max(...cell) + 2 * PAD;
 }
 
+/**
+ * Each row's height, measured once: a table's height is asked for when deciding what fits on a page and
+ * again while drawing it, and measuring wrapped text is most of the time a long note takes. A row is
+ * made for one table of one document, so its height never changes.
+ */
+const measured = new WeakMap<Cell[], number>();
+
 export function rowHeight(doc: Doc, columns: TableColumn[], row: Cell[]): number {
-  const cell = widths(doc, columns).map((w, i) => {
-    const text = row[i];
-    if (text === null || text === undefined) return BLANK_ROW - 2 * PAD;
-    doc.font(columns[i].bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(SIZE);
-    return doc.heightOfString(text, { width: w - 2 * PAD, lineGap: 0.5 });
-  });
-  return Math.max(...cell) + 2 * PAD;
+  let height = measured.get(row);
+  if (height === undefined) {
+    const cell = widths(doc, columns).map((w, i) => {
+      const text = row[i];
+      if (text === null || text === undefined) return BLANK_ROW - 2 * PAD;
+      doc.font(columns[i].bold ? FACE.bold : FACE.regular).fontSize(SIZE);
+      return doc.heightOfString(text, { width: w - 2 * PAD, lineGap: 0.5 });
+    });
+    height = Math.max(...cell) + 2 * PAD;
+    measured.set(row, height);
+  }
+  return height;
 }
 
 /** The height of the titles and the first `rows` rows: what must start on the same page. */
@@ -74,7 +87,7 @@ export function drawTable(doc: Doc, table: Table): void {
     if (doc.y + height > bottomOfPage(doc)) {
       doc.addPage();
       const at = fullWidth(doc);
-      doc.font('Helvetica-Oblique').fontSize(8).fillColor(GREY);
+      doc.font(FACE.italic).fontSize(8).fillColor(GREY);
       doc.text(table.continued, at.x, doc.y, { width: at.width, lineBreak: false });
       doc.y += CONTINUED - 10;
       drawTitles(doc, table.columns);
@@ -103,7 +116,7 @@ function drawTitles(doc: Doc, columns: TableColumn[]): void {
   let x = fullWidth(doc).x;
   for (const [i, width] of widths(doc, columns).entries()) {
     doc.rect(x, top, width, height).lineWidth(0.6).fillAndStroke(SHADE, RULE);
-    doc.font('Helvetica-Bold').fontSize(TITLE_SIZE).fillColor(INK);
+    doc.font(FACE.bold).fontSize(TITLE_SIZE).fillColor(INK);
     doc.text(columns[i].title, x + PAD, top + PAD, {
       width: width - 2 * PAD,
       lineGap: 0.5,
@@ -122,7 +135,7 @@ function drawRow(doc: Doc, columns: TableColumn[], row: Cell[], height: number):
     const text = row[i];
     if (text !== null && text !== undefined) {
       doc
-        .font(columns[i].bold ? 'Helvetica-Bold' : 'Helvetica')
+        .font(columns[i].bold ? FACE.bold : FACE.regular)
         .fontSize(SIZE)
         .fillColor(INK);
       doc.text(text, x + PAD, top + PAD, { width: width - 2 * PAD, lineGap: 0.5, align: columns[i].align });

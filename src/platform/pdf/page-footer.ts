@@ -1,4 +1,5 @@
 import { BOTTOM, GREY, MARGIN } from '../../wtn/pdf/layout.ts';
+import { FACE } from './fonts.ts';
 
 /**
  * Draws on every buffered page, in turn, a ruled footer naming the document and "Page N of M", then
@@ -23,7 +24,7 @@ export function decorateEveryPage(
       .lineWidth(0.5)
       .strokeColor('#bbbbbb')
       .stroke();
-    doc.font('Helvetica').fontSize(7.5).fillColor(GREY);
+    doc.font(FACE.regular).fontSize(7.5).fillColor(GREY);
     doc.text(footer.join('   ·   '), MARGIN, y, { width, lineBreak: false });
     doc.text(`Page ${i - start + 1} of ${count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     decorate(i - start, width);

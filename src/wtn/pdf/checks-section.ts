@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import type { ComplianceIssue, WasteTransferNote } from '../wtn-schemas.ts';
 import { type Doc, draw, drawKept, fullWidth, heading, INK, type Item, keep, measure } from './layout.ts';
 import { carrierCheckLabel, issueText } from './wording.ts';
@@ -45,13 +46,13 @@ function verdictLine(doc: Doc, compliant: boolean): void {
   const top = doc.y;
   const verdict = compliant ? 'Compliant: Yes' : 'Compliant: No';
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(11)
     .fillColor(compliant ? '#1e6b34' : '#b3261e');
   doc.text(verdict, at.x, top, { lineBreak: false });
   const beside = at.x + doc.widthOfString(verdict) + 8;
   doc
-    .font(compliant ? 'Helvetica' : 'Helvetica-Bold')
+    .font(compliant ? FACE.regular : FACE.bold)
     .fontSize(9)
     .fillColor(INK);
   doc.text(
@@ -112,11 +113,11 @@ function checkRow(doc: Doc, ok: boolean, label: string): void {
     doc.lineWidth(1.3).strokeColor('#1e6b34').stroke();
   }
   doc
-    .font('Helvetica')
+    .font(FACE.regular)
     .fontSize(9)
     .fillColor(INK)
     .text(label, at.x + 15, y, { width: at.width - 100 });
-  doc.font('Helvetica-Bold').fillColor(ok ? INK : '#b3261e');
+  doc.font(FACE.bold).fillColor(ok ? INK : '#b3261e');
   doc.text(ok ? 'Passed' : 'Not passed', at.x, y, { width: at.width, align: 'right' });
   doc.x = at.x;
   doc.y = y + CHECK_ROW;

@@ -1,3 +1,6 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
+import { drawingPng } from '../../platform/signing/drawing.ts';
+
 /**
  * The printed note's building blocks. Everything is measured before it is drawn, so a block that
  * does not fit moves whole to the next page: pdfkit never breaks a page in the middle of a field,
@@ -75,7 +78,7 @@ function labelWidth(_at: Column): number {
 }
 
 function font(doc: Doc, size: number, bold = false, mono = false): Doc {
-  const face = mono ? 'Courier' : bold ? 'Helvetica-Bold' : 'Helvetica';
+  const face = mono ? FACE.mono : bold ? FACE.bold : FACE.regular;
   return doc.font(face).fontSize(size);
 }
 
@@ -100,9 +103,12 @@ function itemHeight(doc: Doc, item: Item, at: Column): number {
     }
     case 'image':
       return item.height + ROW_GAP;
-    case 'bullet':
-      // Measured all in bold: a little taller than drawn, never shorter.
-      return textHeight(doc, bulletText(item), at.width - BULLET, 8.5, true) + ROW_GAP;
+    case 'bullet': {
+      // Measured as drawn: the bold lead-in as regular text at least as wide, then the sentence. Measured
+      // all in bold, a sentence that fits on one line could take two and leave an empty line under it.
+      const text = item.lead ? `${leadInRegularWidth(doc, `${item.lead}.`, 8.5)} ${item.text}` : item.text;
+      return textHeight(doc, text, at.width - BULLET, 8.5) + ROW_GAP;
+    }
     case 'field': {
       const label = textHeight(doc, item.label, labelWidth(at) - 6, 8, true);
       const note = item.note ? textHeight(doc, item.note, valueWidth, 7.5) + 1 : 0;
@@ -212,15 +218,12 @@ export function drawKept(doc: Doc, items: Item[], at: Column, together = false):
 
 const BULLET = 10;
 
-function bulletText(item: { lead: string | null; text: string }): string {
-  return item.lead ? `${item.lead}. ${item.text}` : item.text;
-}
-
 function drawImage(doc: Doc, src: string, x: number, y: number, width: number, height: number): void {
-  try {
-    doc.image(src, x, y, { fit: [width, height], valign: 'center' });
-  } catch {
-    // A stored drawing that is not a readable PNG must not stop the note printing.
+  // A stored drawing that is not a readable PNG must not stop the note printing: the PDF library reads
+  // images in callbacks a try cannot reach, so it is given only what drawing.ts has read in full.
+  const png = drawingPng(src);
+  if (png) doc.image(png, x, y, { fit: [width, height], valign: 'center' });
+  else {
     font(doc, 8)
       .fillColor(GREY)
       .text('(the drawn signature could not be shown)', x, y + 4, { width });

@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import { CONTAINER_CODES, type ContainerCode } from '../container-types.ts';
 import type { WasteTransferNote } from '../wtn-schemas.ts';
 import {
@@ -23,22 +24,18 @@ export function header(doc: Doc, note: WasteTransferNote): void {
   const top = doc.y;
   const title = note.season_ticket ? 'Waste Transfer Note: Season ticket' : 'Waste Transfer Note';
   doc
-    .font('Helvetica-Bold')
+    .font(FACE.bold)
     .fontSize(18)
     .fillColor(INK)
     .text(title, at.x, top, { width: at.width - 170 });
   const below = doc.y;
   doc
-    .font('Helvetica')
+    .font(FACE.regular)
     .fontSize(8)
     .fillColor(GREY)
     .text('Reference', at.x, top, { width: at.width, align: 'right' });
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(13)
-    .fillColor(INK)
-    .text(note.reference, { width: at.width, align: 'right' });
-  doc.font('Helvetica').fontSize(8).fillColor(GREY);
+  doc.font(FACE.bold).fontSize(13).fillColor(INK).text(note.reference, { width: at.width, align: 'right' });
+  doc.font(FACE.regular).fontSize(8).fillColor(GREY);
   doc.text(
     'Duty of care: Environmental Protection Act 1990 s34; Waste (England and Wales) Regulations 2011 reg 35.',
     at.x,

@@ -1,3 +1,4 @@
+import { FACE } from '../../platform/pdf/fonts.ts';
 import type { Transfer, WasteTransferNote } from '../wtn-schemas.ts';
 import { bottomOfPage, type Doc, fullWidth, GREY, heading, INK, RULE, SHADE } from './layout.ts';
 import { dayText, kilograms } from './wording.ts';
@@ -28,7 +29,7 @@ export function scheduleSection(doc: Doc, note: WasteTransferNote): void {
   const { transfers } = note;
   const total = transfers.reduce((sum, t) => sum + t.quantity_kg, 0);
   heading(doc, 'H. Schedule of collections', at, 40 + HEADER_ROW + LOGGED_ROW);
-  doc.font('Helvetica').fontSize(8.5).fillColor(INK);
+  doc.font(FACE.regular).fontSize(8.5).fillColor(INK);
   doc.text(
     transfers.length === 0
       ? 'No collections logged yet. Write each collection on a row below.'
@@ -57,7 +58,7 @@ function headerRow(doc: Doc): void {
   const at = fullWidth(doc);
   const top = doc.y;
   doc.rect(at.x, top, at.width, HEADER_ROW).fill(SHADE);
-  doc.font('Helvetica-Bold').fontSize(8).fillColor(INK);
+  doc.font(FACE.bold).fontSize(8).fillColor(INK);
   writeCells(
     doc,
     COLUMNS.map((c) => c.title),
@@ -70,14 +71,14 @@ function row(doc: Doc, values: string[], height: number): void {
   const at = fullWidth(doc);
   if (doc.y + height > bottomOfPage(doc)) {
     doc.addPage();
-    doc.font('Helvetica').fontSize(8).fillColor(GREY);
+    doc.font(FACE.regular).fontSize(8).fillColor(GREY);
     doc.text('Schedule of collections (continued)', at.x, doc.y, { width: at.width });
     doc.y += 3;
     headerRow(doc);
   }
   const top = doc.y;
   doc
-    .font('Helvetica')
+    .font(FACE.regular)
     .fontSize(8.5)
     .fillColor(values[0] === '' ? GREY : INK);
   writeCells(doc, values, top + height - 12);

@@ -43,8 +43,11 @@ export function plainDates(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, dayText);
 }
 
+/** Made once: `toLocaleString` with options makes a formatter at every call, which a long note feels. */
+const kgFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
+
 export function kilograms(kg: number): string {
-  return `${kg.toLocaleString('en-GB', { maximumFractionDigits: 3 })} kg`;
+  return `${kgFormat.format(kg)} kg`;
 }
 
 /** Short titles for the codes in docs/wtn.md; a code missing here prints its message alone. */
