@@ -47,6 +47,7 @@ import {
 import {
   carrierNumberFor,
   checkDeclaredRegister,
+  collectionOf,
   declarableRegisterOf,
   otherPartsFields,
   partC,
@@ -527,6 +528,7 @@ export class ConsignmentService {
       return { part: 'E', document: part, status, receivedDate: part.received_date };
     }
     const number = carrierNumberFor(note, body, issues);
+    const collection = collectionOf(note, body, signer, issues);
     // What is already wrong is refused before the register is asked.
     issues.throwIfAny();
     if (declarableRegisterOf(number) === 'sepa') {
@@ -536,7 +538,7 @@ export class ConsignmentService {
       issues.throwIfAny();
       return {
         part: 'C',
-        document: partC(note, body, signer, number, undefined, issues),
+        document: partC(note, body, signer, number, collection, undefined, issues),
         status: 'collected',
       };
     }
@@ -547,7 +549,7 @@ export class ConsignmentService {
     if (verification.status === 'not_found') checkDeclaredRegister(number, body, issues);
     return {
       part: 'C',
-      document: partC(note, body, signer, number, verification, issues),
+      document: partC(note, body, signer, number, collection, verification, issues),
       status: 'collected',
     };
   }

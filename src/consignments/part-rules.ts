@@ -149,16 +149,23 @@ export function carrierNumberFor(note: ConsignmentNote, body: SignConsignmentBod
   return carrierNumberText(number);
 }
 
-/** Part C: the carrier's certificate, with what the register said there and then. */
-export function partC(
+/** Part C's vehicle and collection, as they are recorded. */
+export interface Collection {
+  vehicle_registration: string;
+  collection_date: string;
+  collection_time: string;
+}
+
+/**
+ * Part C's vehicle, date and time, checked: what the signer gives besides the carrier, so it is
+ * refused before the register is asked.
+ */
+export function collectionOf(
   note: ConsignmentNote,
   body: SignConsignmentBody,
   signer: Signer,
-  number: string,
-  /** What the EA register said; none for a Scottish number, which it cannot be asked about. */
-  verification: CarrierVerification | undefined,
   issues: Issues,
-): PartC {
+): Collection {
   // Composed first ("Ö" typed as O and a combining mark is one letter), then upper-cased.
   const vehicle = body.vehicle_registration?.normalize('NFC').trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
   if (vehicle === '') {
@@ -213,7 +220,20 @@ export function partC(
       `must not be before ${LONDON_TIME.format(created)} (UK time) on ${made}, when this note was made: a consignment note is prepared before the waste is collected`,
     );
   }
+  return { vehicle_registration: vehicle, collection_date: date, collection_time: time };
+}
 
+/** Part C: the carrier's certificate, with what the register said there and then. */
+export function partC(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  signer: Signer,
+  number: string,
+  collection: Collection,
+  /** What the EA register said; none for a Scottish number, which it cannot be asked about. */
+  verification: CarrierVerification | undefined,
+  issues: Issues,
+): PartC {
   const registration = verification?.registrations[0];
   // The signer's word stands only for a number the Environment Agency's register does not hold, or
   // cannot be asked about (a Scottish number).
@@ -240,9 +260,7 @@ export function partC(
     register_checked_by: verification?.verification.origin ?? 'none',
     registration_expiry_date: registration?.expiry_date ?? null,
     ...(declared && { declared_registration: declared }),
-    vehicle_registration: vehicle,
-    collection_date: date,
-    collection_time: time,
+    ...collection,
     round_number: note.multiple_collection?.round_number ?? null,
     collection_number: note.multiple_collection?.collection_number ?? null,
   };

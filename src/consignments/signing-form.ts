@@ -1,5 +1,6 @@
 import { londonDate } from '../platform/clock.ts';
 import type { ApiError } from '../platform/errors.ts';
+import { isBlank } from '../platform/person-name.ts';
 import {
   EMPTY_SIGNATURE,
   type FormErrors,
@@ -163,7 +164,7 @@ export function readPartForm(
       fields.declared_carrier_name = '';
     } else if (fields.register_checked === REGISTER_CHECKED) {
       const register = declarableRegisterOf(fields.declared_number);
-      if (fields.declared_carrier_name === '') {
+      if (isBlank(fields.declared_carrier_name)) {
         errors.declared_carrier_name = `Enter the carrier's name as ${DECLARABLE[register].name}'s register shows it.`;
       }
       body.declared_registration = { register, carrier_name: fields.declared_carrier_name };

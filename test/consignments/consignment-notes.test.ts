@@ -1143,6 +1143,15 @@ describe('text the printed note cannot show', () => {
     ).toEqual([
       { field: '/declared_registration/carrier_name', issue: expect.stringContaining('is required') },
     ]);
+    // Checked before the register is asked: an unknown carrier's number does not hide a bad plate.
+    expect(
+      await invalid(signatures, { ...PART_C, registration_number: 'CBDU999999', vehicle_registration: '--' }),
+    ).toEqual([
+      {
+        field: '/vehicle_registration',
+        issue: expect.stringContaining('must be the letters and digits of a number plate'),
+      },
+    ]);
     // A foreign lorry's plate is a plate.
     expect(
       (await t.sign(note.id, { ...PART_C, vehicle_registration: 'wgm 1234ö' })).parts.C?.vehicle_registration,

@@ -138,6 +138,20 @@ describe('the printed hazardous waste consignment note', () => {
     expect(all.join(' ')).not.toContain('Continuation sheet');
   });
 
+  it('never prints 0 for a quantity or a concentration it holds, however small', async () => {
+    const note = sampleNote();
+    note.lines = [
+      {
+        ...note.lines[0],
+        quantity_kg: 0.0004,
+        components: [{ name: 'Mercury', concentration: 0.00002, unit: 'percent' }],
+      },
+    ];
+    const text = (await texts(note)).join(' ');
+    expect(text).toContain('0.0004');
+    expect(text).toContain('0.00002% Mercury');
+  });
+
   it('watermarks every page of a test note TEST, and no page of a live one', async () => {
     const test = await pages('test', manyLines(14, { mode: 'test' }));
     const live = await pages('live', manyLines(14));

@@ -323,11 +323,12 @@ describe('signing Part C', () => {
     expect(refused.body).toContain('name="declared_number" value="WCR/R/7654321"');
 
     const ticked = { ...scottish, declared_number: 'WCR/R/7654321', register_checked: 'checked' };
-    const nameless = await sign(path, ticked);
-    expect(nameless.statusCode).toBe(400);
-    expect(text(nameless.body)).toContain(
-      "Enter the carrier's name as the Scottish Environment Protection Agency's register shows it.",
-    );
+    // No name, or one with nothing visible (zero-width spaces): asked for beside the field.
+    for (const declared_carrier_name of ['', '\u200b\u200b']) {
+      const nameless = await sign(path, { ...ticked, declared_carrier_name });
+      expect(nameless.statusCode).toBe(400);
+      expect(nameless.body).toMatch(/id="declared_carrier_name-error">.*Enter the carrier/);
+    }
     expect((await noteOf(note.id)).parts.C).toBeNull();
 
     const signed = await sign(path, { ...ticked, declared_carrier_name: 'Borders Oil Recovery Ltd' });

@@ -1,3 +1,4 @@
+import { figure } from '../../platform/pdf/figures.ts';
 import type { ConsignmentLine, ConsignmentNote, PartC } from '../consignment-schemas.ts';
 import { DECLARABLE } from '../part-rules.ts';
 
@@ -19,20 +20,13 @@ export function methodText(method: 'api' | 'signing_link'): string {
   return method === 'api' ? 'Signed through the API' : 'Signed on a signing link';
 }
 
-/**
- * Made once: `toLocaleString` with options makes a formatter at every call, which was a third of the
- * time of a note of 100 lines with many components.
- */
-const kgFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
-const concentrationFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 4 });
-
 /** Kilograms without the unit, for columns whose heading says "(kg)". */
 export function kgNumber(kg: number): string {
-  return kgFormat.format(kg);
+  return figure(kg, 3);
 }
 
 function concentrationText(component: ConsignmentLine['components'][number]): string {
-  const amount = concentrationFormat.format(component.concentration);
+  const amount = figure(component.concentration, 4);
   return component.unit === 'percent' ? `${amount}%` : `${amount}\u00a0mg/kg`;
 }
 

@@ -1,3 +1,4 @@
+import { figure } from '../../platform/pdf/figures.ts';
 import type { ComplianceIssue, Signature, WasteTransferNote } from '../wtn-schemas.ts';
 
 /**
@@ -43,11 +44,8 @@ export function plainDates(text: string): string {
   return text.replace(/\b\d{4}-\d{2}-\d{2}\b/g, dayText);
 }
 
-/** Made once: `toLocaleString` with options makes a formatter at every call, which a long note feels. */
-const kgFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 3 });
-
 export function kilograms(kg: number): string {
-  return `${kgFormat.format(kg)} kg`;
+  return `${figure(kg, 3)} kg`;
 }
 
 /** Short titles for the codes in docs/wtn.md; a code missing here prints its message alone. */
