@@ -3,14 +3,14 @@ import { LogController } from 'fastify';
 
 /**
  * One log line per request, written when it ends: method, path, status, time taken and request id
- * together, as an access log has them (the request's own route serializers apply, so a signing or
- * reset token is never written). Fastify's default writes a second line when the request starts; that
+ * together, as an access log has them, with any signing or reset token in the path replaced (on
+ * every path, not only the routes that take one). Fastify's default writes a second line when the request starts; that
  * one is kept at debug level, for following a request that never ends.
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(request: FastifyRequest): void {
     if (this.isLogDisabled(request)) return;
-    request.log.debug({ req: request }, 'incoming request');
+    request.log.debug({ req: logged(request) }, 'incoming request');
   }
 
   override requestCompleted(
@@ -19,10 +19,31 @@ export class OneLinePerRequest extends LogController {
     reply: FastifyReply,
   ): void {
     if (this.isLogDisabled(request)) return;
-    const entry = { req: request, res: reply, responseTime: reply.elapsedTime };
+    const entry = { req: logged(request), res: reply, responseTime: reply.elapsedTime };
     if (error) reply.log.error({ ...entry, err: error }, 'request errored');
     else reply.log.info(entry, 'request completed');
   }
+}
+
+/**
+ * Paths that carry a secret after their prefix: a signing link's token, a password reset's. Matched
+ * whatever the case and however the rest of the path runs (a trailing slash, a deeper path), since a
+ * path that is not the route's exact form is answered 404 by no route of theirs, and was logged whole.
+ */
+const TOKEN_PATH = /^(\/sign\/consignment|\/sign|\/portal\/reset)\/[^?#]*/i;
+
+/** The request as every log line shows it: its URL with any token replaced. */
+function logged(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.replace(TOKEN_PATH, (_all, prefix: string) =>
+      /reset$/i.test(prefix) ? `${prefix}/[redacted]` : `${prefix}/[token]`,
+    ),
+    host: request.host,
+    ip: request.ip,
+    headers: request.headers,
+    socket: request.socket,
+  };
 }
 
 /** What pino-pretty reads of a line; every field optional, since any line may come through. */

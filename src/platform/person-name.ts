@@ -31,9 +31,13 @@ export function isBlank(value: string): boolean {
  * not, and text with nothing visible is blank. Null when it can be printed.
  */
 export function printedTextProblem(value: string): string | null {
+  return hiddenCharacterProblem(value) ?? (isBlank(value) ? BLANK : null);
+}
+
+/** The rule of printed text without the blank: for text that may be left empty. */
+export function hiddenCharacterProblem(value: string): string | null {
   if (CONTROL_IN_TEXT.test(value)) return 'must not contain control characters';
   if (BIDI.test(value)) return 'must not contain text-direction control characters';
-  if (isBlank(value)) return BLANK;
   return null;
 }
 

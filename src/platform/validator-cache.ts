@@ -1,4 +1,12 @@
 import type { FastifySchemaCompiler } from 'fastify';
+import { Settings } from 'typebox/system';
+
+/**
+ * TypeBox stops at 8 errors a value, so a union's allowed values were listed in part (8 of the 16
+ * webhook event types, without `*`) and a body with more problems was told of 8: a refusal names
+ * every problem, and every value a field takes.
+ */
+Settings.Set({ maxErrors: 100 });
 
 // biome-ignore lint/suspicious/noExplicitAny: one cache for compilers of any schema type
 type Compiler = FastifySchemaCompiler<any>;

@@ -71,7 +71,7 @@ export class DwtSandbox implements DwtSubmitter {
         return {
           result: 'unknown',
           status: null,
-          message: 'DWT did not answer after the receipt was sent (sandbox: your_reference DWT-UNKNOWN)',
+          message: 'DWT did not answer after the receipt was sent (sandbox: your_reference DWT-UNKNOWN).',
         };
       default:
         return undefined;

@@ -2,7 +2,7 @@ import { TypeBoxValidatorCompiler } from '@fastify/type-provider-typebox';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { TSchema } from 'typebox';
 import { Compile } from 'typebox/compile';
-import { printedTextProblem, signatureProblems } from '../platform/person-name.ts';
+import { hiddenCharacterProblem, isBlank, signatureProblems } from '../platform/person-name.ts';
 import type { EwcLookup } from './dependencies.ts';
 import { GenerateWtnBody, SignBody } from './wtn-schemas.ts';
 
@@ -32,6 +32,21 @@ const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
 const text = (v: unknown): string | undefined =>
   typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 
+/** Every string of a body holding a control or text-direction character, by its JSON pointer. */
+function hiddenCharacters(
+  value: unknown,
+  path: string,
+  add: (path: string, message: string) => void,
+  depth: number,
+): void {
+  if (typeof value === 'string') {
+    const problem = hiddenCharacterProblem(value);
+    if (problem) add(path, problem);
+  } else if (depth < 8 && value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) hiddenCharacters(item, `${path}/${key}`, add, depth + 1);
+  }
+}
+
 /**
  * The rules a schema cannot say: blank text, the SIC format, a code that must exist in the List of
  * Wastes, and a code required when classification is off. Each looks only at fields of the right type,
@@ -42,14 +57,15 @@ export function generateWtnIssues(body: unknown, catalogue: EwcLookup): Issue[] 
   const issues: Issue[] = [];
   const add = (path: string, message: string) =>
     issues.push({ keyword: 'wtn', instancePath: path, params: {}, message });
-  // The rule of printed text (../platform/person-name.ts): something visible, no control or text-direction
-  // characters (line breaks and tabs in an address are fine).
+  // The rule of printed text (../platform/person-name.ts): required text has something visible, and no
+  // text of the note (every string of the body prints somewhere: the PDF, the signing page, the CSV)
+  // holds a control or text-direction character; line breaks and tabs in an address are fine.
   for (const [part, field] of REQUIRED_TEXT) {
     const section = body[part];
     const value = isObject(section) ? section[field] : undefined;
-    const problem = typeof value === 'string' ? printedTextProblem(value.trim()) : null;
-    if (problem) add(`/${part}/${field}`, problem);
+    if (typeof value === 'string' && isBlank(value.trim())) add(`/${part}/${field}`, 'must not be blank');
   }
+  hiddenCharacters(body, '', add, 0);
   const producer = isObject(body.producer) ? body.producer : {};
   const sic = text(producer.sic_code);
   if (sic && !SIC_2007.test(sic)) add('/producer/sic_code', 'must be a 5-digit SIC 2007 code, e.g. 43320');

@@ -214,6 +214,9 @@ describe('password reset by email', () => {
       const browser = new PortalClient(app);
       await askForLink(browser, OWNER);
       const path = linkPath((await smtp.nextMail()).text);
+      // Paths the reset route does not answer (a trailing slash, another case) hide the token too.
+      await app.inject({ method: 'GET', url: `${path}/` });
+      await app.inject({ method: 'GET', url: path.replace('/portal/', '/Portal/') });
       await browser.get(path);
       await browser.post(path, { password: NEW_PASSWORD });
       const log = lines.join('');

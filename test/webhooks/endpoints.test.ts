@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EVENT_TYPE_NAMES } from '../../src/webhooks/event-types.ts';
 import { createTestApp, type TestApp } from '../helpers/app.ts';
 import { type WebhookApp, webhookApp } from './webhook-app.ts';
 
@@ -70,6 +71,11 @@ describe('/v1/webhook-endpoints', () => {
       expect(response.json().error.code).toBe('INVALID_REQUEST');
       expect(response.json().error.details.length).toBeGreaterThan(0);
     }
+    // The unknown type's refusal lists every type it could have been, and "*".
+    const unknown = await t.post('/v1/webhook-endpoints', cases[0]);
+    const [detail] = unknown.json().error.details;
+    expect(detail.field).toBe('/events/0');
+    for (const type of [...EVENT_TYPE_NAMES, '*']) expect(detail.issue).toContain(JSON.stringify(type));
   });
 });
 

@@ -71,12 +71,23 @@ describe('POST /v1/generate-wtn refuses bad input, lists every problem, stores n
     const body = validBody() as Record<string, Record<string, unknown>>;
     const details = await rejected({
       ...body,
-      producer: { ...body.producer, name: 'ABC \u202eLtd', address: '\u200b\u200b' },
+      producer: {
+        ...body.producer,
+        name: 'ABC \u202eLtd',
+        address: '\u200b\u200b',
+        contact_name: 'Jo\u001b',
+      },
       waste: { ...body.waste, description: 'broken bricks\u0007' },
+      destination: { ...body.destination, permit_number: 'EPR/\u202eDC4321BA' },
     });
     expect(issueOf(details, '/producer/name')).toBe('must not contain text-direction control characters');
     expect(issueOf(details, '/producer/address')).toBe('must not be blank');
     expect(issueOf(details, '/waste/description')).toBe('must not contain control characters');
+    // Optional text prints too: the signer must read what is stored.
+    expect(issueOf(details, '/producer/contact_name')).toBe('must not contain control characters');
+    expect(issueOf(details, '/destination/permit_number')).toBe(
+      'must not contain text-direction control characters',
+    );
   });
 
   it('wrong types', async () => {

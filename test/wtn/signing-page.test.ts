@@ -200,6 +200,9 @@ describe('the page and its logs', () => {
       const token = path.split('/').at(-1)!;
       await app.inject({ method: 'GET', url: path });
       await app.inject({ method: 'GET', url: `${path}/more?x=1` });
+      // Paths no signing route answers (another case, a trailing slash) are logged without it too.
+      await app.inject({ method: 'GET', url: path.toUpperCase().replace(token.toUpperCase(), token) });
+      await app.inject({ method: 'GET', url: `${path}/` });
       await app.inject({
         method: 'POST',
         url: path,
