@@ -60,11 +60,9 @@ function lineBreaks(value: string | undefined): string {
  * printed note, are refused (../platform/person-name.ts).
  */
 export function required(value: string | undefined, field: string, issues: Issues, what: string): string {
-  const text = lineBreaks(value);
-  const problem = printedTextProblem(text);
-  if (problem === BLANK) issues.add('CONSIGNMENT_NOTE_INVALID', field, `is required: ${what}`);
-  else if (problem) issues.add('CONSIGNMENT_NOTE_INVALID', field, problem);
-  return text;
+  const text = optional(value, field, issues);
+  if (text === null) issues.add('CONSIGNMENT_NOTE_INVALID', field, `is required: ${what}`);
+  return text ?? '';
 }
 
 /** Text already held to the rule elsewhere (a signer's position): trimmed, or null when blank. */

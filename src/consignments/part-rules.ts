@@ -1,5 +1,5 @@
 import { isScottishNumber } from '../carriers/registration-number.ts';
-import { londonDate } from '../platform/clock.ts';
+import { londonDate, londonTime } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { signatureProblems } from '../platform/person-name.ts';
 import type { CarrierVerification } from '../wtn/dependencies.ts';
@@ -116,18 +116,9 @@ const VEHICLE_REGISTRATION = new RegExp(
 function londonMoments(date: string, time: string): number[] {
   const asUtc = Date.parse(`${date}T${time}:00Z`);
   const readings = [asUtc - 3_600_000, asUtc];
-  const exact = readings.filter(
-    (m) => londonDate(new Date(m)) === date && LONDON_TIME.format(new Date(m)) === time,
-  );
+  const exact = readings.filter((m) => londonDate(new Date(m)) === date && londonTime(new Date(m)) === time);
   return exact.length > 0 ? exact : readings;
 }
-
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 
 /** A carrier number as Part C records it: spaces, hyphens and case aside. */
 export const carrierNumberText = (text: string) =>
@@ -203,7 +194,7 @@ export function collectionOf(
   // The same two rules to the moment, with the slack of a time written from a watch: a collection more
   // than TIME_SLACK_MINUTES after the signing, or before the note was made, is refused. The date and
   // time are UK time; in the hour the clocks go back they can mean either of two moments.
-  const time = body.collection_time ?? LONDON_TIME.format(at);
+  const time = body.collection_time ?? londonTime(at);
   const slack = TIME_SLACK_MINUTES * 60_000;
   const created = new Date(note.created_at);
   const moments = londonMoments(date, time);
@@ -211,13 +202,13 @@ export function collectionOf(
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/collection_time',
-      `must not be after ${LONDON_TIME.format(at)} (UK time), when Part C is signed: Part C certifies a collection made`,
+      `must not be after ${londonTime(at)} (UK time), when Part C is signed: Part C certifies a collection made`,
     );
   } else if (date >= made && moments.every((m) => m < created.getTime() - slack)) {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/collection_time',
-      `must not be before ${LONDON_TIME.format(created)} (UK time) on ${made}, when this note was made: a consignment note is prepared before the waste is collected`,
+      `must not be before ${londonTime(created)} (UK time) on ${made}, when this note was made: a consignment note is prepared before the waste is collected`,
     );
   }
   return { vehicle_registration: vehicle, collection_date: date, collection_time: time };

@@ -1,4 +1,4 @@
-import { londonDate } from '../platform/clock.ts';
+import { londonDate, londonTime } from '../platform/clock.ts';
 import type { ApiError } from '../platform/errors.ts';
 import { isBlank } from '../platform/person-name.ts';
 import {
@@ -43,13 +43,6 @@ export type PartFormResult = { values: PartFormValues } & (
 export const lineField = (index: number, name: keyof NonNullable<LinkBody['lines']>[number]) =>
   `lines-${index}-${name}`;
 
-const LONDON_TIME = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** What the Part C box "Registered in Wales" (or Scotland) sends when ticked. */
 export const REGISTER_CHECKED = 'checked';
 
@@ -77,7 +70,7 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.registration_number = note.carrier.registration_number ?? '';
     fields.vehicle_registration = '';
     fields.collection_date = londonDate(now);
-    fields.collection_time = LONDON_TIME.format(now);
+    fields.collection_time = londonTime(now);
     fields.declared_number = '';
     fields.register_checked = '';
     fields.declared_carrier_name = '';

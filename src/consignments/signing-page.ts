@@ -24,9 +24,9 @@ export const consignmentSigningPagePlugin: FastifyPluginAsync<ConsignmentSigning
   app,
   { consignments },
 ) => {
-  const { shell, hideToken, postOptions } = await signingScope(app, { prefix: PREFIX, footer: FOOTER });
+  const { shell, postOptions } = await signingScope(app, { prefix: PREFIX, footer: FOOTER });
 
-  app.get<{ Params: { token: string } }>(`${PREFIX}/:token`, hideToken, async (request, reply) => {
+  app.get<{ Params: { token: string } }>(`${PREFIX}/:token`, async (request, reply) => {
     const { token } = request.params;
     if (!isSigningToken(token)) return send(reply, 404, notFoundPage(shell));
     return sendState(reply, await consignments.signingPage(token), shell, consignments.now());

@@ -48,6 +48,19 @@ export function londonDate(at: Date): string {
   return date;
 }
 
+let londonTimeFormat: Intl.DateTimeFormat | undefined;
+
+/** The time of day (HH:MM, 24-hour) in Europe/London at an instant: UK time, as a driver writes it. */
+export function londonTime(at: Date): string {
+  londonTimeFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/London',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return londonTimeFormat.format(at);
+}
+
 const DAY_MS = 86_400_000;
 
 /** Whole days from calendar date `from` to calendar date `to` (both YYYY-MM-DD); negative when `to` is earlier. */

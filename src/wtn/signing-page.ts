@@ -17,9 +17,9 @@ const FOOTER = 'Waste transfer notes for UK duty of care (Environmental Protecti
  * typed name and an optional drawn signature, on a phone, without an account.
  */
 export const signingPagePlugin: FastifyPluginAsync<SigningPageOptions> = async (app, { wtn }) => {
-  const { shell, hideToken, postOptions } = await signingScope(app, { prefix: '/sign', footer: FOOTER });
+  const { shell, postOptions } = await signingScope(app, { prefix: '/sign', footer: FOOTER });
 
-  app.get<{ Params: { token: string } }>('/sign/:token', hideToken, async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/sign/:token', async (request, reply) => {
     const { token } = request.params;
     if (!isSigningToken(token)) return send(reply, 404, notFoundPage(shell));
     return sendState(reply, await wtn.signingPage(token), shell);

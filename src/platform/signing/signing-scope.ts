@@ -9,7 +9,7 @@ import { type Html, html } from '../../portal/html.ts';
 import { installFormTextGuard, parseForm } from '../text-guard.ts';
 import { FORM_BODY_LIMIT } from './signing-form.ts';
 import { notFoundPage, problemPage, type SigningAssets, type SigningShell } from './signing-layout.ts';
-import { hideToken, SECURITY_HEADERS } from './signing-security.ts';
+import { SECURITY_HEADERS } from './signing-security.ts';
 
 /** A form is a flat map of strings: a repeated field is refused (400). Each field is judged in the form. */
 export const FormBody = Type.Record(Type.String(), Type.String());
@@ -17,10 +17,8 @@ export const FormBody = Type.Record(Type.String(), Type.String());
 /** What a signing page's routes are given by its scope. */
 export interface SigningScope {
   shell: SigningShell;
-  /** Route options that keep the token out of the access log. */
-  hideToken: ReturnType<typeof hideToken>;
   /** Options for the route a form is posted to. */
-  postOptions: ReturnType<typeof hideToken> & { bodyLimit: number; schema: { body: typeof FormBody } };
+  postOptions: { bodyLimit: number; schema: { body: typeof FormBody } };
 }
 
 export function sendPage(reply: FastifyReply, status: number, page: Html): FastifyReply {
@@ -53,14 +51,9 @@ export async function signingScope(
   });
   const shell: SigningShell = { assets: registerAssets(app, prefix), footer };
   app.setErrorHandler((error: FastifyError, request, reply) => renderError(error, request, reply, shell));
-  const hidden = hideToken(prefix);
-  // Deeper paths are no signing link either, and their URLs may hold a token: logged without it.
-  app.all(`${prefix}/*`, hidden, async (_request, reply) => sendPage(reply, 404, notFoundPage(shell)));
-  return {
-    shell,
-    hideToken: hidden,
-    postOptions: { ...hidden, bodyLimit: FORM_BODY_LIMIT, schema: { body: FormBody } },
-  };
+  // Deeper paths are no signing link either (the access log keeps any token out: access-log.ts).
+  app.all(`${prefix}/*`, async (_request, reply) => sendPage(reply, 404, notFoundPage(shell)));
+  return { shell, postOptions: { bodyLimit: FORM_BODY_LIMIT, schema: { body: FormBody } } };
 }
 
 /** The stylesheet, signature_pad (from its npm package, never a CDN) and the page's script. */

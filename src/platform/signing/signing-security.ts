@@ -1,5 +1,3 @@
-import type { FastifyRequest } from 'fastify';
-
 /** A signing link's token: 32 random bytes in base64url. Anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -20,21 +18,3 @@ export const SECURITY_HEADERS = {
   'referrer-policy': 'no-referrer',
   'x-robots-tag': 'noindex, nofollow',
 };
-
-/**
- * Route options under which access logs show `<prefix>/[token]` (and any query after it): the link is
- * written nowhere but the message that carried it.
- */
-export function hideToken(prefix: string) {
-  const tokenPath = new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/[^?#]*`);
-  return {
-    logSerializers: {
-      req: (request: FastifyRequest) => ({
-        method: request.method,
-        url: request.url.replace(tokenPath, `${prefix}/[token]`),
-        host: request.host,
-        remoteAddress: request.ip,
-      }),
-    },
-  };
-}
