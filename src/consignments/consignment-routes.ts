@@ -54,6 +54,11 @@ function checkList(query: ListConsignmentNotesQuery): void {
     const issue = 'is not used with format=csv: the export holds every matching note';
     if (query.limit !== undefined) details.push({ field: 'limit', issue });
     if (query.starting_after !== undefined) details.push({ field: 'starting_after', issue });
+  } else if (query.starting_after !== undefined && !/^\s*cn_[A-Za-z0-9]+\s*$/.test(query.starting_after)) {
+    details.push({
+      field: 'starting_after',
+      issue: 'is not a consignment note id (e.g. cn_7kQ2mX9pL4rT8vB3nC6d)',
+    });
   }
   const code = query.consignment_code;
   if (code !== undefined && !/^\s*[A-Za-z0-9]+\/[A-Za-z0-9]+\s*$/.test(code)) {

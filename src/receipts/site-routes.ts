@@ -14,6 +14,8 @@ import type { ReceiptScope } from './receipt-types.ts';
 import { CreateSiteBody, SiteList, SiteParams, SiteRef, SiteSchema, UpdateSiteBody } from './site-schemas.ts';
 import type { SiteService } from './site-service.ts';
 
+/** Registering and keeping sites is setting up, not work done: it costs no quota (docs/limits.md). */
+const free = { billable: false };
 const TAGS = ['Receiving sites'];
 export const scopeOf = (request: FastifyRequest): ReceiptScope => ({
   organisationId: request.auth.organisationId,
@@ -29,6 +31,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
     '/sites',
     {
       config: {
+        billable: false,
         location: {
           of: (site) => `/v1/sites/${site.id}`,
           description: 'Where the site is read: `/v1/sites/{id}`.',
@@ -50,6 +53,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
   app.get(
     '/sites',
     {
+      config: free,
       schema: {
         operationId: 'listSites',
         tags: TAGS,
@@ -68,6 +72,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
   app.get(
     '/sites/:id',
     {
+      config: free,
       schema: {
         operationId: 'getSite',
         tags: TAGS,
@@ -82,6 +87,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
   app.patch(
     '/sites/:id',
     {
+      config: free,
       schema: {
         operationId: 'updateSite',
         tags: TAGS,
@@ -99,6 +105,7 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
   app.delete(
     '/sites/:id',
     {
+      config: free,
       schema: {
         operationId: 'archiveSite',
         tags: TAGS,

@@ -44,6 +44,8 @@ import {
 } from './webhook-schemas.ts';
 import type { WebhookService } from './webhook-service.ts';
 
+/** Endpoints, their deliveries and the events are how the work is told: they cost no quota (docs/limits.md). */
+const free = { billable: false };
 const TAGS = ['Webhooks'];
 
 /** /v1/webhook-endpoints and /v1/events. */
@@ -60,6 +62,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
     '/webhook-endpoints',
     {
       config: {
+        billable: false,
         location: {
           of: (endpoint) => `/v1/webhook-endpoints/${endpoint.id}`,
           description: 'Where the endpoint is read: `/v1/webhook-endpoints/{id}`.',
@@ -85,6 +88,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/webhook-endpoints',
     {
+      config: free,
       schema: {
         operationId: 'listWebhookEndpoints',
         tags: TAGS,
@@ -99,6 +103,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/webhook-endpoints/:id',
     {
+      config: free,
       schema: {
         operationId: 'getWebhookEndpoint',
         tags: TAGS,
@@ -113,6 +118,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.patch(
     '/webhook-endpoints/:id',
     {
+      config: free,
       schema: {
         operationId: 'updateWebhookEndpoint',
         tags: TAGS,
@@ -135,6 +141,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.delete(
     '/webhook-endpoints/:id',
     {
+      config: free,
       schema: {
         operationId: 'deleteWebhookEndpoint',
         tags: TAGS,
@@ -151,6 +158,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.post(
     '/webhook-endpoints/:id/rotate-secret',
     {
+      config: free,
       schema: {
         operationId: 'rotateWebhookSecret',
         tags: TAGS,
@@ -167,6 +175,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.post(
     '/webhook-endpoints/:id/test',
     {
+      config: free,
       schema: {
         operationId: 'testWebhookEndpoint',
         tags: TAGS,
@@ -188,6 +197,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/webhook-endpoints/:id/deliveries',
     {
+      config: free,
       schema: {
         operationId: 'listWebhookDeliveries',
         tags: TAGS,
@@ -209,6 +219,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/webhook-endpoints/:id/deliveries/:delivery_id',
     {
+      config: free,
       schema: {
         operationId: 'getWebhookDelivery',
         tags: TAGS,
@@ -223,6 +234,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.post(
     '/webhook-endpoints/:id/deliveries/:delivery_id/redeliver',
     {
+      config: free,
       schema: {
         operationId: 'redeliverWebhook',
         tags: TAGS,
@@ -246,6 +258,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/events',
     {
+      config: free,
       schema: {
         operationId: 'listEvents',
         tags: TAGS,
@@ -265,6 +278,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<{ webhooks: WebhookService
   app.get(
     '/events/:id',
     {
+      config: free,
       schema: {
         operationId: 'getEvent',
         tags: TAGS,

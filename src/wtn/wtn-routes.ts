@@ -225,7 +225,8 @@ function wantsCsv(request: ListRequest): boolean {
 
 /**
  * Whether the answer is CSV, and the filters as the store takes them; a 400 naming every parameter the
- * schema cannot check: the date range's order, the code's form, and paging asked of a CSV export.
+ * schema cannot check: the date range's order, the code's form, the form of `starting_after`, and paging
+ * asked of a CSV export.
  */
 function listQuery(
   request: ListRequest,
@@ -236,6 +237,9 @@ function listQuery(
   const details: ErrorDetail[] = [];
   if (csv && q.limit !== undefined) details.push({ field: 'limit', issue: CSV_NOT_PAGED });
   if (csv && q.starting_after !== undefined) details.push({ field: 'starting_after', issue: CSV_NOT_PAGED });
+  else if (q.starting_after !== undefined && parseReference(q.starting_after) === undefined) {
+    details.push({ field: 'starting_after', issue: 'must be a note reference, e.g. WTN-2026-1123-D0JA' });
+  }
   return { csv, filters: listFilters(q, catalogue, details) };
 }
 

@@ -923,6 +923,20 @@ describe('lists, events and other organisations', () => {
     expect(await used()).toBe(before + 1);
   });
 
+  it('refuses a cursor that is not a note id before the call is counted, one of no note of yours after', async () => {
+    const used = async () => (await t.get('/v1/usage', t.liveKey)).json().used as number;
+    const before = await used();
+    const malformed = await t.get('/v1/consignment-notes?starting_after=GARAGE%2F00001', t.liveKey);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().error.details).toEqual([
+      { field: 'starting_after', issue: 'is not a consignment note id (e.g. cn_7kQ2mX9pL4rT8vB3nC6d)' },
+    ]);
+    expect(await used()).toBe(before);
+    const unknown = await t.get('/v1/consignment-notes?starting_after=cn_notANoteOfYours0000', t.liveKey);
+    expect(unknown.statusCode).toBe(400);
+    expect(await used()).toBe(before + 1);
+  });
+
   it('lists by status and code, pages with a cursor, and exports CSV', async () => {
     const note = await t.create(garageBody());
     const byCode = (

@@ -243,9 +243,9 @@ describe('text PostgreSQL cannot store, refused at the edge of /v1', () => {
   it('spends no monthly call on a refused request', async () => {
     const remaining = async (url: string) =>
       Number((await call({ method: 'GET', url }, liveKey)).headers['x-monthly-remaining']);
-    const before = await remaining('/v1/sites');
-    expect(await remaining(`/v1/sites/${NUL_ID}`)).toBe(before);
-    expect(await remaining('/v1/sites')).toBe(before - 1);
+    const before = await remaining('/v1/waste-receipts');
+    expect(await remaining(`/v1/waste-receipts/${NUL_ID}`)).toBe(before);
+    expect(await remaining('/v1/waste-receipts')).toBe(before - 1);
   });
 });
 

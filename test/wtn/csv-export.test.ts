@@ -243,6 +243,7 @@ describe('GET /v1/wtn as CSV', () => {
       '?transfer_date_from=2026-03-10&transfer_date_to=2026-03-01',
       '?format=csv&transfer_date_from=2026-03-10&transfer_date_to=2026-03-01',
       '?ewc_code=99',
+      '?starting_after=not-a-reference',
     ]) {
       const response = await t.get(`/v1/wtn${query}`, t.liveKey);
       expect(response.statusCode, query).toBe(400);

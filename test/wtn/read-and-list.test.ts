@@ -148,6 +148,7 @@ describe('GET /v1/wtn', () => {
     ['?is_compliant=maybe', 'is_compliant'],
     ['?colour=red', 'colour'],
     ['?starting_after=WTN-2026-0320-ZZZZ', 'starting_after'],
+    ['?starting_after=WTN-2026-1323-ZZZZ', 'starting_after'],
   ])('refuses %s naming %s', async (query, field) => {
     const response = await t.get(`/v1/wtn${query}`);
     expect(response.statusCode, response.body).toBe(400);

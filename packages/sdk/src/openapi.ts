@@ -4323,7 +4323,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4461,7 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4598,7 +4598,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4735,7 +4735,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -4914,7 +4914,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7360,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7507,7 +7507,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7644,7 +7644,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7787,7 +7787,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -7975,7 +7975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8112,7 +8112,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8270,7 +8270,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8419,7 +8419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8561,7 +8561,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8721,7 +8721,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8833,7 +8833,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -8970,7 +8970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
