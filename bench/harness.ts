@@ -1,8 +1,10 @@
 // What bench/run.ts and bench/profile.ts share: the load generator in its own process, the service
 // under test on loopback (SQLite file, durable writes) and the keys scenarios ask for.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -62,6 +64,35 @@ export async function service(
   return { app, url: await listen(app) };
 }
 
+/**
+ * A scenario's service, prepared, in a process of its own (bench/serve.ts): its URL, the requests to
+ * repeat, and `close`, which stops the service and waits for the process to end.
+ */
+export async function serviceProcess(
+  name: string,
+  dir: string,
+): Promise<{ url: string; requests: BenchRequest[]; close(): Promise<void> }> {
+  const child = spawn(process.execPath, [join(import.meta.dirname, 'serve.ts'), name, dir], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const exited = once(child, 'exit');
+  const line = await Promise.race([
+    once(createInterface({ input: child.stdout }), 'line').then(([l]) => l as string),
+    exited.then(([code]) => {
+      throw new Error(`the service of "${name}" exited (${code}) before it was ready`);
+    }),
+  ]);
+  const { url, requests } = JSON.parse(line) as { url: string; requests: BenchRequest[] };
+  return {
+    url,
+    requests,
+    async close() {
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
 /** What a scenario's prepare() is given: the running app, its URL, and keys made through its services. */
 export function targetOf(app: FastifyInstance, url: string): BenchTarget {
   return {
@@ -85,6 +116,7 @@ const HARNESS_FILES = [
   'receiver.ts',
   'scenario.ts',
   'harness.ts',
+  'serve.ts',
   'profile.ts',
   'profile-report.ts',
   'sql-timing.ts',

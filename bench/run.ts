@@ -8,6 +8,9 @@
 //   npm run bench -- --runs 3 wtn  three whole runs, then each figure's median
 //   BENCH_SECONDS=10 npm run bench
 //
+// Each scenario's service runs in a process of its own (bench/serve.ts), so no scenario is measured on a
+// heap or threads an earlier one left behind.
+//
 // Each ratio is printed against the bare route measured before the scenarios and again after them
 // (they differ by up to 40% on a quiet machine): a noisy run shows as two ratios far apart. The bare
 // route's lines say how busy the server was: on a 2-core machine the load generator, not the server,
@@ -30,8 +33,7 @@ import {
   load,
   loadModules,
   SECONDS,
-  service,
-  targetOf,
+  serviceProcess,
 } from './harness.ts';
 import type { BenchMeasurement, BenchScenario } from './scenario.ts';
 
@@ -86,11 +88,8 @@ async function runOnce(
   };
   const rps = new Map<string, number>();
   for (const scenario of scenarios) {
-    const { app, url } = await service(scenario.env ?? {}, dir);
+    const { url, requests, close } = await serviceProcess(scenario.name, dir);
     try {
-      const target = targetOf(app, url);
-      const prepared = await scenario.prepare(target);
-      const requests = Array.isArray(prepared) ? prepared : [prepared];
       await load(url, requests); // warm-up: JIT, caches
       const r = await load(url, requests);
       const bad = r.non2xx + r.errors + r.timeouts;
@@ -106,7 +105,7 @@ async function runOnce(
         console.log(`${''.padEnd(32)} ${fmt(items).padStart(8)} ${perItem.unit}/s${ratio}`);
       }
     } finally {
-      await app.close();
+      await close();
     }
   }
   for (const m of measurements) {
