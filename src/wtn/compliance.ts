@@ -88,7 +88,7 @@ export function flagsFor(facts: ComplianceFacts): ComplianceIssue[] {
   if (waste.ewc_code_source === 'classification' && waste.assessment_needed) {
     flags.push({
       code: 'ASSESSMENT_NEEDED',
-      message: `The description does not settle the code ${waste.ewc_code}: ${waste.assessment_needed.question} ${waste.assessment_needed.guidance} Answer it with additional_context, or give ewc_code once the waste is assessed.`,
+      message: `The description does not settle the code ${waste.ewc_code}: ${waste.assessment_needed.question} ${waste.assessment_needed.guidance} Answer it in the description (say what the waste is, or what its assessment found, e.g. "WM3 assessment: non-hazardous"), or give ewc_code once the waste is assessed.`,
     });
   }
   if (waste.ewc_code !== null && waste.is_hazardous === false && waste.hazardous_substances.length > 0) {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -111,6 +112,29 @@ describe('consignment notes through the SDK, against a running service', () => {
       producer: 'GARAGE',
     });
     expect(parse(producer, { bom: true, columns: true })).toHaveLength(1);
+  });
+});
+
+describe("the package README's consignment-note example", () => {
+  it('runs as written, through Parts C, D and E to the consignee return', async () => {
+    const readme = readFileSync(new URL('../../packages/sdk/README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('## Hazardous waste consignment notes'));
+    const example = /```ts\n([\s\S]*?)```/.exec(section)![1];
+    const site = await wcs.sites.create({
+      name: 'Southern Oil Recovery Ltd',
+      address: { full_address: 'Wharf Road, Southampton', postcode: 'SO14 3TJ' },
+      authorisation_numbers: ['EPR/AB1234CD'],
+      dwt_api_code: '1f83215e-4b90-4785-9ab2-2614839aa2e9',
+    });
+    const AsyncFunction = (async () => {}).constructor as new (
+      ...args: string[]
+    ) => (...values: unknown[]) => Promise<{ cn: ConsignmentNote; forAgency: string }>;
+    const run = new AsyncFunction('wcs', 'site', 'console', `${example}\nreturn { cn, forAgency };`);
+    const { cn, forAgency } = await run(wcs, site, { log: () => {} });
+    const signed = await wcs.consignmentNotes.get(cn.id);
+    expect(Object.keys(signed.parts).sort()).toEqual(['C', 'D', 'E']);
+    expect(signed.status).toBe('received');
+    expect(typeof forAgency).toBe('string');
   });
 });
 

@@ -296,6 +296,18 @@ describe('POST /v1/generate-wtn with the classifier', () => {
       bodyWith('waste', { description, ewc_code: '17 05 04', auto_classify: true }),
     );
     expect(codes(assessed.compliance.flags)).not.toContain('ASSESSMENT_NEEDED');
+
+    // The answer the flag asks for, given where it says: in the description.
+    expect(flag?.message).toContain('Answer it in the description');
+    const answered = await t.note(
+      bodyWith('waste', {
+        description: `${description}, WM3 assessment: non-hazardous`,
+        ewc_code: undefined,
+        auto_classify: true,
+      }),
+    );
+    expect(answered.waste).toMatchObject({ ewc_code: '17 05 04', ewc_code_source: 'classification' });
+    expect(codes(answered.compliance.flags)).not.toContain('ASSESSMENT_NEEDED');
   });
 
   it('a classification below 0.7 confidence goes on the note flagged for review', async () => {
