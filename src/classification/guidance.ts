@@ -81,7 +81,8 @@ const MIRROR_NOTE =
 export function flagsForEntry(entry: EwcEntry): Flag[] {
   const flags: Flag[] = [];
   const d = entry.description;
-  if (/asbestos/i.test(d)) flags.push('ASBESTOS');
+  // 15 01 11 names asbestos only as an example of a porous matrix: its usual waste is empty aerosols.
+  if (/asbestos/i.test(d.replace(/\(for example asbestos\)/i, ''))) flags.push('ASBESTOS');
   if (/mercury|fluorescent tubes|amalgam/i.test(d)) flags.push('MERCURY');
   if (/\bPCB/i.test(d)) flags.push('PCBS');
   if (/coal tar/i.test(d)) flags.push('COAL_TAR');

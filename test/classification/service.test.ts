@@ -126,6 +126,16 @@ describe('classification service', () => {
     expect(tubes.compliance.disposal_notes).not.toBe(asbestos.compliance.disposal_notes);
   });
 
+  it('flags asbestos only where the waste may hold it, not where the legal text gives it as an example', async () => {
+    const { service } = setup();
+    // 15 01 11*: "a hazardous solid porous matrix (for example asbestos), including empty pressure containers".
+    const cans = await service.classify({ description: 'Empty hairspray cans' });
+    expect(cans.classifications[0].ewc_code).toBe('15 01 11');
+    expect(cans.compliance.flags).not.toContain('ASBESTOS');
+    const lagged = await service.classify({ description: 'steel drums of asbestos-lagged packing rings' });
+    expect(lagged.compliance.flags).toContain('ASBESTOS');
+  });
+
   it('turns an engine failure into CLASSIFICATION_FAILED and caches nothing', async () => {
     const broken: ClassificationEngine = {
       version: 'broken',

@@ -90,7 +90,7 @@ function rank(candidates: Map<string, Candidate>): Candidate[] {
 }
 
 /** The description names more than one waste and they code differently (one note per waste is better). */
-function multipleWastes(ranked: Candidate[]): boolean {
+function multipleWastes(ranked: Candidate[], analysis: Analysis): boolean {
   const [a, b] = ranked;
   if (!a || !b || isAlternativeOnly(b) || b.score < 0.7 * a.score) return false;
   const ta = a.contributions[0]?.term;
@@ -101,8 +101,26 @@ function multipleWastes(ranked: Candidate[]): boolean {
       ta !== tb &&
       a.code.slice(0, 2) !== b.code.slice(0, 2) &&
       a.contributions[0].role === 'head' &&
-      b.contributions[0].role === 'head',
+      b.contributions[0].role === 'head' &&
+      !sameWords(a, b, analysis),
   );
+}
+
+/**
+ * Two readings of the same words, not two wastes: "rinse water" (16 10) and "rinse + anodising" (11 01)
+ * in "rinse water from the anodising line" both hold "rinse".
+ */
+function sameWords(a: Candidate, b: Candidate, analysis: Analysis): boolean {
+  const wordsOf = (c: Candidate) => {
+    const { conceptId, term } = c.contributions[0];
+    const hits = analysis.concepts.filter(
+      (h) => h.match.item.def.id === conceptId && h.part === 'description',
+    );
+    const hit = hits.find((h) => h.match.term === term) ?? hits[0];
+    return hit?.match.positions ?? [];
+  };
+  const first = new Set(wordsOf(a));
+  return wordsOf(b).some((p) => first.has(p));
 }
 
 function toRanked(
@@ -224,7 +242,7 @@ export function createRuleEngine(options: Omit<LocalEngineOptions, 'ranker'>): L
       const candidates = scoreConcepts(analysis, compiled, catalogue);
       addLegalText(candidates, analysis, legalText, catalogue, compiled.notBefore);
       const ranked = rank(candidates);
-      const multiple = multipleWastes(ranked);
+      const multiple = multipleWastes(ranked, analysis);
       const conflict = ranked[0] ? chapterFit(ranked[0].code, analysis.cues).conflict : false;
       const confidences = rankingConfidences(ranked, { multipleWastes: multiple, chapterConflict: conflict });
       const ranking = ranked.map((c, i) => toRanked(c, confidences[i], analysis, catalogue));

@@ -12,6 +12,7 @@
 //     a "99" code stays low, and choosing the non-hazardous side against a hazardous local answer stays
 //     low (a missed hazardous code is the worst failure for a producer).
 import type { EwcEntry } from '../catalogue.ts';
+import { CONFIDENCE_CEILING } from '../ranker/blend.ts';
 import type { RankedClassification } from '../types.ts';
 import type { Fit } from './answer.ts';
 
@@ -22,7 +23,6 @@ const UNSUPPORTED_CAP = 0.65;
 const UNDECIDED_MIRROR_CAP = 0.85;
 const NOT_OTHERWISE_SPECIFIED_CAP = 0.5;
 const HAZARD_DOWNGRADE_CAP = 0.6;
-const CEILING = 0.99;
 
 export interface TopPick {
   entry: EwcEntry;
@@ -45,7 +45,7 @@ export function topConfidence(pick: TopPick, localTop: RankedClassification | un
   if (undecided) conf = Math.min(conf, UNDECIDED_MIRROR_CAP);
   if (pick.entry.code.endsWith(' 99')) conf = Math.min(conf, NOT_OTHERWISE_SPECIFIED_CAP);
   if (localTop?.is_hazardous && !pick.entry.is_hazardous) conf = Math.min(conf, HAZARD_DOWNGRADE_CAP);
-  return round(Math.max(0, Math.min(CEILING, conf)));
+  return round(Math.max(0, Math.min(CONFIDENCE_CEILING, conf)));
 }
 
 /** The rest of the ranking shares what the top leaves, by the model's fit, never above the top. */

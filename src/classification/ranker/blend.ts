@@ -192,33 +192,65 @@ export function shares(ranked: BlendCandidate[]): number[] {
   return e.map((x) => x / sum);
 }
 
+/**
+ * No answer is stated as certain: a thousand right answers out of fold still leave room for the next
+ * to be wrong, and an auditor reads 1 as "cannot be wrong".
+ */
+export const CONFIDENCE_CEILING = 0.99;
+
 /** The chance the first choice is right, from the out-of-fold fit. */
 export function calibrated(share: number, agree: boolean, calibration: Calibration): number {
   const steps = agree ? calibration.agree : calibration.disagree;
-  for (const [upper, accuracy] of steps) if (share <= upper) return accuracy;
-  return steps.at(-1)?.[1] ?? share;
+  const step = steps.find(([upper]) => share <= upper) ?? steps.at(-1);
+  return Math.min(step?.[1] ?? share, CONFIDENCE_CEILING);
 }
 
 /**
  * Pool-adjacent-violators: a non-decreasing step function from (score, right) pairs, as [upper, accuracy].
- * Each bin's accuracy carries a small prior towards one half, so a thin bin never claims certainty.
+ * Blocks are pooled on their plain accuracy, each starting as at least `minBin` answers of neighbouring
+ * scores, so one right answer does not count as two-thirds and swallow everything above it. The value
+ * reported for a block carries a small prior towards one half, so a thin block never claims certainty;
+ * where that prior would make a step fall, the two steps are pooled.
  */
-export function isotonic(points: Array<{ x: number; y: number }>, prior = 2): Array<[number, number]> {
+export function isotonic(
+  points: Array<{ x: number; y: number }>,
+  { prior = 2, minBin = 30 }: { prior?: number; minBin?: number } = {},
+): Array<[number, number]> {
   const sorted = [...points].sort((a, b) => a.x - b.x);
-  const value = (b: { sum: number; weight: number }) => (b.sum + prior * 0.5) / (b.weight + prior);
-  const blocks: Array<{ upper: number; sum: number; weight: number }> = [];
-  for (const p of sorted) {
-    blocks.push({ upper: p.x, sum: p.y, weight: 1 });
-    while (blocks.length > 1) {
-      const b = blocks[blocks.length - 1];
-      const a = blocks[blocks.length - 2];
-      if (value(a) < value(b)) break;
-      blocks.splice(blocks.length - 2, 2, {
-        upper: b.upper,
-        sum: a.sum + b.sum,
-        weight: a.weight + b.weight,
-      });
+  type Block = { upper: number; sum: number; weight: number };
+  const pool = (blocks: Block[], value: (b: Block) => number) => {
+    const out: Block[] = [];
+    for (const block of blocks) {
+      out.push({ ...block });
+      while (out.length > 1 && value(out[out.length - 2]) >= value(out[out.length - 1])) {
+        const b = out.pop() as Block;
+        const a = out.pop() as Block;
+        out.push({ upper: b.upper, sum: a.sum + b.sum, weight: a.weight + b.weight });
+      }
     }
+    return out;
+  };
+  // Starting bins of at least minBin answers; equal scores never split, and a short last bin joins the one before.
+  const bins: Block[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    const bin: Block = { upper: sorted[i].x, sum: 0, weight: 0 };
+    while (i < sorted.length && (bin.weight < minBin || sorted[i].x === bin.upper)) {
+      bin.upper = sorted[i].x;
+      bin.sum += sorted[i].y;
+      bin.weight += 1;
+      i++;
+    }
+    const last = bins.at(-1);
+    if (bin.weight < minBin && last) {
+      last.upper = bin.upper;
+      last.sum += bin.sum;
+      last.weight += bin.weight;
+    } else bins.push(bin);
   }
-  return blocks.map((b) => [b.upper, Math.round(value(b) * 1000) / 1000]);
+  const reported = (b: Block) => (b.sum + prior * 0.5) / (b.weight + prior);
+  const blocks = pool(
+    pool(bins, (b) => b.sum / b.weight),
+    reported,
+  );
+  return blocks.map((b) => [b.upper, Math.round(reported(b) * 1000) / 1000]);
 }

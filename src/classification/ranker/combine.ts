@@ -433,6 +433,15 @@ export function combine(
   // place of the waste the blend named: the answer carries that weight, never more than an undecided
   // mirror entry's.
   const decided = top[0]?.substance?.action === 'promoted' && top[0].substance.named.decides;
+  // The same presumption when the blend itself chose the hazardous side of the pair (the rules read the
+  // substance as evidence): the same answer as when the substance moved it there, the question kept.
+  const presumes =
+    !side && top[0] && !top[0].substance && isMirror(top[0].code, deps.catalogue)
+      ? named.find((s) => s.presumes && reflects(top[0].code, s, deps.catalogue))
+      : undefined;
+  if (presumes && deps.catalogue.get(top[0].code)?.is_hazardous) {
+    top[0].substance = { named: presumes, action: 'promoted', presumed: true };
+  }
   // A substance named in a mirror-entry waste nobody assessed: the pair's weight, at the side presumed.
   const presumed = top[0]?.substance?.presumed === true;
   // Evidence the rules read put the hazardous entry in place of the clean one: the pair's weight too.
@@ -443,7 +452,7 @@ export function combine(
   const decidedShare = moved
     ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0)
     : replaced
-      ? Math.min((share[0] ?? 0) + (allShares[1] ?? 0), 1)
+      ? Math.min((share[0] ?? 0) + (allShares[displacedAt(ranked, presumes ? partners : undefined)] ?? 0), 1)
       : (share[0] ?? 0);
   let topConfidence = model
     ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
@@ -506,6 +515,16 @@ export function combine(
     corrections: rulesResult.corrections,
     verdict,
   };
+}
+
+/**
+ * Where the answer that the first choice displaced stands: second, or, when the blend itself put the
+ * presumed side first, the best-ranked other side of its pair.
+ */
+function displacedAt(ranked: BlendCandidate[], partners?: ReadonlySet<string>): number {
+  if (!partners) return 1;
+  const at = ranked.findIndex((c, i) => i > 0 && partners.has(c.code));
+  return at < 0 ? -1 : at;
 }
 
 function isMirror(code: string | undefined, catalogue: Catalogue): boolean {

@@ -174,7 +174,10 @@ if (folds > 1) {
   });
   const chosen = grid.reduce((a, b) => (b.top1 + b.hazard > a.top1 + a.hazard ? b : a));
   ruleWeight = chosen.ruleWeight;
-  const judged = judge(ruleWeight);
+  // The calibration is fitted on descriptions as users write them (the development set and the joined
+  // blind batches), not on the corpus: its contrast sets are written to be hard, and at the same share an
+  // answer to one is right less often than an answer to what users send.
+  const judged = judge(ruleWeight).slice(corpus.length);
   calibration = {
     agree: isotonic(judged.filter((x) => x.agree).map((x) => ({ x: x.share, y: x.right ? 1 : 0 }))),
     disagree: isotonic(judged.filter((x) => !x.agree).map((x) => ({ x: x.share, y: x.right ? 1 : 0 }))),

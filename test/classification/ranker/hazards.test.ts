@@ -185,6 +185,23 @@ describe('a named substance in a waste nobody assessed', () => {
     expect(offered.unreflected.map((s) => s.substance)).toEqual(['heavy metals']);
   });
 
+  it('presumes the hazardous side and keeps the question, whichever reading chose that side', () => {
+    for (const source_industry of [undefined, 'aluminium anodiser']) {
+      const rinse = engine.classify({
+        description: 'Chromate rinse water from the anodising line',
+        ...(source_industry ? { source_industry } : {}),
+      });
+      const [top, clean] = rinse.ranking;
+      expect(top.ewc_code, source_industry).toBe('11 01 11');
+      expect(top.mirror_undecided, source_industry).toBe(true);
+      expect(top.confidence, source_industry).toBe(0.85);
+      expect(top.reasoning).toContain('nothing says the waste was assessed');
+      expect(clean.ewc_code).toBe('11 01 12');
+      // "rinse water" and "rinse + anodising" are two readings of the same words, not two wastes.
+      expect(rinse.flags).not.toContain('MULTIPLE_WASTE_TYPES');
+    }
+  });
+
   it('lets an assessment or a clearing figure keep the clean side', () => {
     const assessed = engine.classify({
       description: 'chromate rinse water from the anodising line, WM3 assessment: non-hazardous',
