@@ -134,6 +134,10 @@ describe('classification service', () => {
     expect(cans.compliance.flags).not.toContain('ASBESTOS');
     const lagged = await service.classify({ description: 'steel drums of asbestos-lagged packing rings' });
     expect(lagged.compliance.flags).toContain('ASBESTOS');
+    // The case 15 01 11's example describes: its entry no longer says asbestos, the description does.
+    const bottles = await service.classify({ description: 'acetylene bottles containing asbestos' });
+    expect(bottles.classifications[0].ewc_code).toBe('15 01 11');
+    expect(bottles.compliance.flags).toContain('ASBESTOS');
   });
 
   it('turns an engine failure into CLASSIFICATION_FAILED and caches nothing', async () => {

@@ -108,9 +108,12 @@ function multipleWastes(ranked: Candidate[], analysis: Analysis): boolean {
 
 /**
  * Two readings of the same words, not two wastes: "rinse water" (16 10) and "rinse + anodising" (11 01)
- * in "rinse water from the anodising line" both hold "rinse".
+ * in "rinse water from the anodising line" both hold "rinse". A word the description repeats proves
+ * nothing ("vegetable oil and engine oil" is two wastes): a reading may have taken either occurrence.
  */
 function sameWords(a: Candidate, b: Candidate, analysis: Analysis): boolean {
+  const words = analysis.description;
+  const once = (p: number) => words.filter((t) => t.stem === words[p]?.stem).length === 1;
   const wordsOf = (c: Candidate) => {
     const { conceptId, term } = c.contributions[0];
     const hits = analysis.concepts.filter(
@@ -120,7 +123,7 @@ function sameWords(a: Candidate, b: Candidate, analysis: Analysis): boolean {
     return hit?.match.positions ?? [];
   };
   const first = new Set(wordsOf(a));
-  return wordsOf(b).some((p) => first.has(p));
+  return wordsOf(b).some((p) => first.has(p) && once(p));
 }
 
 function toRanked(

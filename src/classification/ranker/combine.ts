@@ -503,10 +503,10 @@ export function combine(
   if (verdict.leaching) flags.add('LEACHING_RESULTS_DO_NOT_CLASSIFY');
   if (vague) flags.add('DESCRIPTION_NOT_SPECIFIC');
   if (side === 'unknown' && isMirror(top[0]?.code, deps.catalogue)) flags.add('COMPOSITION_UNKNOWN');
-  for (const s of unreflected) {
-    flags.add('HAZARDOUS_SUBSTANCE_NAMED');
-    if (s.flag) flags.add(s.flag);
-  }
+  if (unreflected.length > 0) flags.add('HAZARDOUS_SUBSTANCE_NAMED');
+  // A substance named stays named: its flag (ASBESTOS, MERCURY, PCBS...) holds whether or not the answer
+  // reflects it ("acetylene bottles containing asbestos" is 15 01 11*, and still asbestos).
+  for (const s of named) if (s.flag) flags.add(s.flag);
   return {
     ranking,
     flags: [...flags],

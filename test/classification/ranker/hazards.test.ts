@@ -200,6 +200,14 @@ describe('a named substance in a waste nobody assessed', () => {
       // "rinse water" and "rinse + anodising" are two readings of the same words, not two wastes.
       expect(rinse.flags).not.toContain('MULTIPLE_WASTE_TYPES');
     }
+    // A word said twice is two wastes' word, whichever occurrence a reading took.
+    for (const description of [
+      'vegetable oil and engine oil',
+      'cooking oil and hydraulic oil',
+      'sludge from the interceptor and sludge from the septic tank',
+    ]) {
+      expect(engine.classify({ description }).flags, description).toContain('MULTIPLE_WASTE_TYPES');
+    }
   });
 
   it('lets an assessment or a clearing figure keep the clean side', () => {
