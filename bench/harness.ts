@@ -82,7 +82,14 @@ export async function serviceProcess(
       throw new Error(`the service of "${name}" exited (${code}) before it was ready`);
     }),
   ]);
-  const { url, requests } = JSON.parse(line) as { url: string; requests: BenchRequest[] };
+  let ready: { url: string; requests: BenchRequest[] };
+  try {
+    ready = JSON.parse(line);
+  } catch {
+    child.kill();
+    throw new Error(`the service of "${name}" printed ${JSON.stringify(line.slice(0, 200))}, not its URL`);
+  }
+  const { url, requests } = ready;
   return {
     url,
     requests,

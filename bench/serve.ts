@@ -5,6 +5,8 @@
 // the service and exits when its parent closes stdin (so it never outlives a benchmark that was killed).
 import { loadModules, service, targetOf } from './harness.ts';
 
+// stdout carries the one JSON line; anything a scenario prints goes to stderr, beside the parent's output.
+console.log = console.error;
 const [name, dir] = process.argv.slice(2);
 const { scenarios } = await loadModules();
 const scenario = scenarios.find((s) => s.name === name);
