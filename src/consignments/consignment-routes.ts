@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox, TypeBoxValidatorCompiler } from '@fasti
 import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import { sendHeadersOnly } from '../platform/head-reply.ts';
 import { sendReplay } from '../platform/idempotency.ts';
+import { isIdOf } from '../platform/ids.ts';
 import { withExamples } from '../platform/openapi.ts';
 import { scopeOf } from '../platform/scope.ts';
 import { consigneeReturnRoute } from './consignee-return-routes.ts';
@@ -54,7 +55,7 @@ function checkList(query: ListConsignmentNotesQuery): void {
     const issue = 'is not used with format=csv: the export holds every matching note';
     if (query.limit !== undefined) details.push({ field: 'limit', issue });
     if (query.starting_after !== undefined) details.push({ field: 'starting_after', issue });
-  } else if (query.starting_after !== undefined && !/^\s*cn_[A-Za-z0-9]+\s*$/.test(query.starting_after)) {
+  } else if (query.starting_after !== undefined && !isIdOf('cn', query.starting_after.trim())) {
     details.push({
       field: 'starting_after',
       issue: 'is not a consignment note id (e.g. cn_7kQ2mX9pL4rT8vB3nC6d)',

@@ -2,11 +2,11 @@ import type { Logger } from 'pino';
 import type { ConsignmentNote } from '../consignments/consignment-schemas.ts';
 import type { Clock } from '../platform/clock.ts';
 import type { Db } from '../platform/db/database.ts';
-import { ApiError } from '../platform/errors.ts';
+import { ApiError, type ErrorDetail } from '../platform/errors.ts';
 import type { EventSink } from '../platform/events.ts';
 import { GroupCommit } from '../platform/group-commit.ts';
 import type { IdempotencyClaim } from '../platform/idempotency.ts';
-import { newTimeOrderedId } from '../platform/ids.ts';
+import { isIdOf, newTimeOrderedId } from '../platform/ids.ts';
 import type { EwcLookup } from '../wtn/dependencies.ts';
 import { parseReference } from '../wtn/reference.ts';
 import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
@@ -337,11 +337,16 @@ export class ReceiptService {
   }
 }
 
-/** What the schema cannot check of a list query: the order of the date range. */
+/** What the schema cannot check of a list query: the order of the date range, the form of the cursor. */
 export function checkListQuery(q: ListReceiptsQuery): void {
+  const details: ErrorDetail[] = [];
   if (q.received_from && q.received_to && q.received_from > q.received_to) {
-    throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', [
-      { field: 'received_from', issue: 'must be on or before received_to' },
-    ]);
+    details.push({ field: 'received_from', issue: 'must be on or before received_to' });
+  }
+  if (q.starting_after !== undefined && !isIdOf('rcpt', q.starting_after)) {
+    details.push({ field: 'starting_after', issue: 'is not a receipt id (e.g. rcpt_…)' });
+  }
+  if (details.length > 0) {
+    throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
   }
 }

@@ -14,7 +14,10 @@ import type { ReceiptScope } from './receipt-types.ts';
 import { CreateSiteBody, SiteList, SiteParams, SiteRef, SiteSchema, UpdateSiteBody } from './site-schemas.ts';
 import type { SiteService } from './site-service.ts';
 
-/** Registering and keeping sites is setting up, not work done: it costs no quota (docs/limits.md). */
+/**
+ * Reading, changing and archiving sites is setting up, not work done: it costs no quota (docs/limits.md).
+ * Registering one counts, as creating a carrier watch does, so a key cannot store sites without bound.
+ */
 const free = { billable: false };
 const TAGS = ['Receiving sites'];
 export const scopeOf = (request: FastifyRequest): ReceiptScope => ({
@@ -31,7 +34,6 @@ export const siteRoutes: FastifyPluginAsyncTypebox<{ sites: SiteService }> = asy
     '/sites',
     {
       config: {
-        billable: false,
         location: {
           of: (site) => `/v1/sites/${site.id}`,
           description: 'Where the site is read: `/v1/sites/{id}`.',

@@ -109,6 +109,12 @@ describe('waste receipts with a test key (the DWT sandbox)', () => {
     expect(res.json().error.details).toEqual([
       { field: 'received_from', issue: 'must be on or before received_to' },
     ]);
+    // So does a cursor that cannot be a receipt's id.
+    const cursor = await t.get('/v1/waste-receipts?starting_after=site_x', t.liveKey);
+    expect(cursor.statusCode).toBe(400);
+    expect(cursor.json().error.details).toEqual([
+      { field: 'starting_after', issue: 'is not a receipt id (e.g. rcpt_…)' },
+    ]);
     expect(await used()).toBe(before);
     expect((await t.get('/v1/waste-receipts', t.liveKey)).statusCode).toBe(200);
     expect(await used()).toBe(before + 1);

@@ -4461,7 +4461,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description The key's per-minute rate limit is spent: wait `Retry-After` seconds. */
+            /** @description The key's per-minute rate limit (`RATE_LIMIT_EXCEEDED`) or its monthly quota (`MONTHLY_QUOTA_EXCEEDED`) is spent: wait `Retry-After` seconds. */
             429: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
