@@ -59,6 +59,7 @@ export const VerdictFile = Type.Object({
   subjects: Type.Array(Subject),
   cytotoxic: Type.Object({ source: Type.String(), terms: Type.Array(Type.String()) }),
   documents: Type.Array(Type.String()),
+  document_says: Type.Array(Type.String()),
   spans: Type.Object({
     hazardous: Type.Array(Type.String()),
     clean: Type.Array(Type.String()),

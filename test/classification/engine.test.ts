@@ -282,6 +282,20 @@ describe('the local engine reads waste as an expert does', () => {
     expect(ibc.flags).toContain('COMPOSITION_UNKNOWN');
   });
 
+  it('reads a battery chemistry before "packs" as the kind of battery, and a spray foam system as no aerosol', () => {
+    const packs = top({
+      description: 'NiCd battery packs pulled from defibrillators and suction units',
+      source_industry: 'hospital EBME workshop',
+    });
+    expect(packs.ewc_code).toBe('16 06 02');
+    const mdi = top({
+      description: '2 x part-used 200L drums MDI (isocyanate side of the spray foam system)',
+      source_industry: 'spray foam insulation contractor',
+    });
+    expect(mdi.ewc_code).toBe('08 05 01');
+    expect(top('spray foam cans, half used').ewc_code).toBe('16 05 04');
+  });
+
   it('codes nickel and cobalt molybdenum catalysts as hazardous transition-metal catalysts', () => {
     const spent = top({
       description: 'Ni-Mo hydrotreater catalyst changed out at the shutdown',

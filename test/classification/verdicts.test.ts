@@ -417,6 +417,14 @@ describe('the reach of a verdict', () => {
       'clean',
     );
     expect(reader.read({ description: 'Unused acrylic emulsion, no classification' }).side).toBe('unknown');
+    // A word saying what the sheet says stands where the colon does.
+    for (const description of [
+      'PVA wood glue, SDS says no classification',
+      'floor cleaner, the safety data sheets give no classification',
+    ]) {
+      expect(reader.read({ description }).side, description).toBe('clean');
+    }
+    expect(reader.read({ description: 'floor cleaner, SDS. Says no classification' }).side).toBe('unknown');
   });
 
   it('lets an assessment name who made it: "classed non-haz by the foundry\'s assessment"', () => {

@@ -315,8 +315,17 @@ export function createVerdictReader(data: VerdictData = loadVerdictData()): Verd
   for (const list of byFirst.values()) list.sort((a, b) => b.stems.length - a.stems.length);
   const cytotoxic = new Set(data.cytotoxic.terms.map((t) => stemsOf(t).join(' ')));
   const documents = data.documents.map(stemsOf);
-  /** The name of a safety data sheet ends just before `i` (across a colon): "SDS: no classification". */
-  const afterDocument = (ws: Word[], i: number) => documents.some((d) => matchesAt(ws, i - d.length, d));
+  const says = new Set(data.document_says.map((w) => stemsOf(w).join(' ')));
+  /**
+   * The name of a safety data sheet ends just before `i` (across a colon), or before a word saying what
+   * it says: "SDS: no classification", "SDS says no classification", "safety data sheets give none".
+   */
+  const afterDocument = (ws: Word[], i: number) =>
+    documents.some(
+      (d) =>
+        matchesAt(ws, i - d.length, d) ||
+        (i > 0 && says.has(ws[i - 1].stem) && !ws[i - 1].stop && matchesAt(ws, i - 1 - d.length, d)),
+    );
   const spanStarts = new Map<string, PhraseList>([
     ...data.spans.hazardous.map((w): [string, PhraseList] => [w, 'hazardous']),
     ...data.spans.clean.map((w): [string, PhraseList] => [w, 'clean']),

@@ -158,7 +158,11 @@ export const electricalConcepts: ConceptDef[] = [
   },
   {
     id: 'nicd-batteries',
-    terms: ['nicad', 'nicads', 'ni cd', 'nicd', 'nickel cadmium', 'nicad batteries', 'nickel cadmium batteries', 'nicd batteries'],
+    terms: [
+      'nicad', 'nicads', 'ni cd', 'nicd', 'nickel cadmium', 'nicad batteries', 'nickel cadmium batteries', 'nicd batteries',
+      // The chemistry names the pack: "NiCd battery packs" are Ni-Cd batteries, not batteries of any other kind.
+      'nicd battery packs', 'nicad battery packs', 'ni cd battery packs', 'nickel cadmium battery packs', 'nicd packs', 'nicad packs',
+    ],
     codes: ['16 06 02@1b', '20 01 33@0.9h'],
     evidence: 'hazardous_component',
     flags: ['BATTERIES'],
