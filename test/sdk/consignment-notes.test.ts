@@ -132,9 +132,12 @@ describe("the package README's consignment-note example", () => {
     const run = new AsyncFunction('wcs', 'site', 'console', `${example}\nreturn { cn, forAgency };`);
     const { cn, forAgency } = await run(wcs, site, { log: () => {} });
     const signed = await wcs.consignmentNotes.get(cn.id);
-    expect(Object.keys(signed.parts).sort()).toEqual(['C', 'D', 'E']);
     expect(signed.status).toBe('received');
-    expect(typeof forAgency).toBe('string');
+    expect(signed.parts.E?.lines).toEqual([
+      expect.objectContaining({ line: 1, accepted: true, operation: 'R9' }),
+    ]);
+    // The example's agency return holds its note, when the note falls in the example's quarter.
+    if (signed.parts.E?.received_date.startsWith('2026-1')) expect(forAgency).toContain(cn.consignment_code);
   });
 });
 
