@@ -436,12 +436,14 @@ export function combine(
   // The same presumption when the blend itself chose the hazardous side of the pair (the rules read the
   // substance as evidence): the same answer as when the substance moved it there, the question kept.
   const presumes =
-    !side && top[0] && !top[0].substance && isMirror(top[0].code, deps.catalogue)
+    !side &&
+    top[0] &&
+    !top[0].substance &&
+    deps.catalogue.get(top[0].code)?.is_hazardous &&
+    isMirror(top[0].code, deps.catalogue)
       ? named.find((s) => s.presumes && reflects(top[0].code, s, deps.catalogue))
       : undefined;
-  if (presumes && deps.catalogue.get(top[0].code)?.is_hazardous) {
-    top[0].substance = { named: presumes, action: 'promoted', presumed: true };
-  }
+  if (presumes) top[0].substance = { named: presumes, action: 'promoted', presumed: true };
   // A substance named in a mirror-entry waste nobody assessed: the pair's weight, at the side presumed.
   const presumed = top[0]?.substance?.presumed === true;
   // Evidence the rules read put the hazardous entry in place of the clean one: the pair's weight too.
@@ -452,7 +454,7 @@ export function combine(
   const decidedShare = moved
     ? (share[0] ?? 0) + (allShares[ranked.indexOf(moved)] ?? 0)
     : replaced
-      ? Math.min((share[0] ?? 0) + (allShares[displacedAt(ranked, presumes ? partners : undefined)] ?? 0), 1)
+      ? Math.min((share[0] ?? 0) + displacedShare(ranked, allShares, presumes ? partners : undefined), 1)
       : (share[0] ?? 0);
   let topConfidence = model
     ? calibrated(decidedShare, agree || moved !== undefined, model.meta.calibration)
@@ -518,13 +520,17 @@ export function combine(
 }
 
 /**
- * Where the answer that the first choice displaced stands: second, or, when the blend itself put the
- * presumed side first, the best-ranked other side of its pair.
+ * The share of the answer the first choice displaced: the second's, or, when the blend itself put the
+ * presumed side first, the best-ranked other side of its pair's (none when the pair's other side is not
+ * ranked).
  */
-function displacedAt(ranked: BlendCandidate[], partners?: ReadonlySet<string>): number {
-  if (!partners) return 1;
-  const at = ranked.findIndex((c, i) => i > 0 && partners.has(c.code));
-  return at < 0 ? -1 : at;
+function displacedShare(
+  ranked: BlendCandidate[],
+  allShares: number[],
+  partners?: ReadonlySet<string>,
+): number {
+  const at = partners ? ranked.findIndex((c, i) => i > 0 && partners.has(c.code)) : 1;
+  return at > 0 ? (allShares[at] ?? 0) : 0;
 }
 
 function isMirror(code: string | undefined, catalogue: Catalogue): boolean {
