@@ -471,7 +471,15 @@ async function consignmentNotes(app: App, clock: ManualClock, scope: Scope): Pro
     hazard_codes: ['HP8', 'HP14'],
     container: { type: 'pallet box', number: 1 },
   };
-  const origin = { ip: '192.0.2.1', method: 'api' } as const;
+  const origin = {
+    ip: '192.0.2.1',
+    method: 'api',
+    authentication: {
+      organisation: { id: scope.organisationId, name: 'Riverside Skips Ltd' },
+      api_key: { id: 'key_acGzP92ZMXAEtNBwAJqx', prefix: 'wcs_test_AbC1…', name: 'Yard tablet' },
+      signing_link: null,
+    },
+  } as const;
   const note = await create('Garage Services Ltd', 'GARAGE/00041', [oil]);
   await notes.sign(
     scope,

@@ -138,6 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       await v1.register(consignmentRoutes, {
         consignments: services.consignments,
         sites: services.sites,
+        receipts: services.receipts,
         publicUrl: config.PUBLIC_URL,
       });
       await v1.register(webhookRoutes, { webhooks: services.webhooks });

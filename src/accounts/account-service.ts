@@ -23,6 +23,8 @@ export interface AuthContext {
   plan: PlanName;
   limits: PlanLimits;
   keyId: string;
+  /** The key's label (`--name`, the portal's name), recorded with what the key signs. */
+  keyName: string | null;
   mode: KeyMode;
   displayPrefix: string;
 }
@@ -40,6 +42,7 @@ export function authContextFor(organisation: OrganisationRow, key: ApiKeyRow): A
     plan: isPlanName(organisation.plan) ? organisation.plan : 'free',
     limits: key.mode === 'test' ? { ...live, perMinute: testModePerMinute(live) } : live,
     keyId: key.id,
+    keyName: key.name,
     mode: key.mode,
     displayPrefix: key.display_prefix,
   };

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ApiError } from '../platform/errors.ts';
 import { errorResponse } from '../platform/openapi.ts';
 import { scopeOf } from '../platform/scope.ts';
+import type { HazardousLoad } from '../receipts/hazardous-loads.ts';
 import type { Site } from '../receipts/site-types.ts';
 import { buildReturn, parseQuarter, returnCsv } from './consignee-return.ts';
 import { ConsigneeReturn, ConsigneeReturnQuery, ConsigneeReturnRef } from './consignee-return-schemas.ts';
@@ -12,6 +13,16 @@ type App = Parameters<FastifyPluginAsyncTypebox>[0];
 
 export interface SiteFinder {
   find(scope: ConsignmentScope, id: string): Promise<Site | undefined>;
+}
+
+/** The receipts capability's service: the site's hazardous waste receipts between two London dates. */
+export interface HazardousReceiptFinder {
+  hazardousReceivedAtSite(
+    scope: ConsignmentScope,
+    siteId: string,
+    from: string,
+    to: string,
+  ): Promise<HazardousLoad[]>;
 }
 
 const EXAMPLE = {
@@ -26,8 +37,11 @@ const EXAMPLE = {
   period: { from: '2026-10-01', to: '2026-12-31' },
   due_by: '2027-01-31',
   generated_at: '2027-01-05T09:00:00.000Z',
+  regulator: 'EA',
   null_return: true,
   consignments: [],
+  receipts_to_add: [],
+  warnings: [],
   totals: {
     consignments: 0,
     single: 0,
@@ -36,6 +50,7 @@ const EXAMPLE = {
     partially_rejected: 0,
     quantity_received_kg: 0,
     quantity_accepted_kg: 0,
+    receipts_to_add: 0,
   },
   fee_estimate: {
     currency: 'GBP',
@@ -51,7 +66,11 @@ const EXAMPLE = {
 /** GET /v1/consignee-returns: the quarterly return of a receiving site (reg 53 SI 2005/894). */
 export function consigneeReturnRoute(
   app: App,
-  { consignments, sites }: { consignments: ConsignmentService; sites: SiteFinder },
+  {
+    consignments,
+    sites,
+    receipts,
+  }: { consignments: ConsignmentService; sites: SiteFinder; receipts: HazardousReceiptFinder },
 ): void {
   app.addSchema(ConsigneeReturn);
   app.get(
@@ -63,7 +82,7 @@ export function consigneeReturnRoute(
         tags: ['Consignment notes'],
         summary: "A receiving site's quarterly consignee return",
         description:
-          "Every consignment received at the site in the quarter (Part E's date), rejected ones and each collection of a multiple collection included, with `due_by` (30 April, 31 July, 31 October, 31 January) and an estimate of the Agency's per-consignment fees. `null_return` says nothing was received. With `format=csv`, the file for one recipient: `recipient=agency` (every consignment) or `recipient=producer&producer=<name or code prefix>` (that producer's only): the Agency and each producer get separate documents.",
+          "Every consignment received at the site in the quarter (Part E's date), rejected ones and each collection of a multiple collection included, with `due_by` (30 April, 31 July, 31 October, 31 January), the `regulator` it goes to (EA or NRW) and, for the EA, an estimate of its per-consignment fees. Hazardous loads the site's waste receipts record on notes made elsewhere are in `receipts_to_add`, to be completed by hand (`warnings`). `null_return` says nothing was received, on a note or a receipt. With `format=csv`, the file for one recipient: `recipient=agency` (every consignment) or `recipient=producer&producer=<name or code prefix>` (that producer's only): the Agency and each producer get separate documents.",
         querystring: ConsigneeReturnQuery,
         response: {
           200: {
@@ -101,7 +120,10 @@ export function consigneeReturnRoute(
       const siteId = query.site_id.trim();
       const site = /^[\w-]{1,40}$/.test(siteId) ? await sites.find(scope, siteId) : undefined;
       if (!site) throw new ApiError('SITE_NOT_FOUND');
-      const notes = await consignments.receivedAtSite(scope, site.id, quarter.from, quarter.to);
+      const [notes, loads] = await Promise.all([
+        consignments.receivedAtSite(scope, site.id, quarter.from, quarter.to),
+        receipts.hazardousReceivedAtSite(scope, site.id, quarter.from, quarter.to),
+      ]);
       const ret = buildReturn({
         site: {
           id: site.id,
@@ -112,6 +134,7 @@ export function consigneeReturnRoute(
         },
         quarter,
         notes,
+        receipts: loads,
         generatedAt: consignments.now().toISOString(),
       });
       if (query.format !== 'csv') return ret;
@@ -121,9 +144,13 @@ export function consigneeReturnRoute(
           : { kind: 'agency' as const };
       const csv = returnCsv(ret, recipient);
       if (csv === null) {
+        // A receipt names no producer: say so rather than that nothing came from this one.
+        const unnamed = ret.receipts_to_add.length;
         throw new ApiError(
           'INVALID_REQUEST',
-          `No consignment of ${query.producer} was received at ${site.name} in ${quarter.quarter}: that producer has no return from this site for the quarter.`,
+          unnamed === 0
+            ? `No consignment of ${query.producer} was received at ${site.name} in ${quarter.quarter}: that producer has no return from this site for the quarter.`
+            : `No consignment note of ${query.producer} was received at ${site.name} in ${quarter.quarter}. ${unnamed} hazardous waste receipt${unnamed === 1 ? '' : 's'} of the quarter name no producer (receipts_to_add in the JSON): if one is this producer's, make its return by hand.`,
           [
             {
               field: 'producer',

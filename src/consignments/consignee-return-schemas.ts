@@ -49,6 +49,48 @@ const ReturnConsignment = Type.Object({
   lines: Type.Array(ReturnLine, { description: 'One entry per waste of Part E, in Part B order.' }),
 });
 
+const ReceiptLine = Type.Object({
+  ewc_codes: Type.Array(Type.String(), {
+    description: "The waste item's List of Wastes codes, e.g. 13 02 05*.",
+  }),
+  description: Nullable(Type.String()),
+  quantity_kg: Nullable(Type.Number({ description: "The item's weight in kilograms." })),
+  quantity_is_estimate: Type.Boolean({ description: 'true when the receipt says the weight was estimated.' }),
+  operations: Type.Array(Type.String(), { description: 'The R or D codes the receipt gives for the item.' }),
+  hazard_codes: Type.Array(Type.String(), { description: 'HP1-HP15 and POP, from the receipt.' }),
+  physical_form: Nullable(Type.String()),
+});
+
+const ReturnReceipt = Type.Object({
+  id: Type.String({ description: 'The waste receipt, rcpt_... (/v1/waste-receipts).' }),
+  received_date: Day("The receipt's received_at as a London date."),
+  consignment_code: Nullable(
+    Type.String({ description: "The receipt's hazardous_waste_consignment_code; null when it has none." }),
+  ),
+  consignment_note_id: Nullable(
+    Type.String({
+      description:
+        'The note of yours the receipt was filled from, when there is one: its Part E was not signed at this site in the quarter.',
+    }),
+  ),
+  ewc_codes: Type.Array(Type.String(), { description: 'Every List of Wastes code on the receipt.' }),
+  quantity_kg: Type.Number({ description: 'The weights of its waste items, in kilograms.' }),
+  lines: Type.Array(ReceiptLine, {
+    description: "One entry per waste item of the receipt's latest revision.",
+  }),
+  to_add: Type.Array(Type.String(), {
+    description:
+      "What the return needs and the receipt does not hold, named as the CSV's columns: always producer_name, producer_postcode and outcome; consignment_code when it has none; ewc_code and quantity_received_kg when an item has several codes (one line per code); quantity_received_kg for an estimated weight; operation unless an item has exactly one; hazard_codes, physical_form or waste_description when missing. Add round_number and collection_number too if the load was one collection of a multiple collection.",
+  }),
+});
+
+const ReturnWarning = Type.Object({
+  code: Type.String({
+    description: 'RECEIPTS_TO_ADD or REGULATOR_ASSUMED: see the consignment notes guide.',
+  }),
+  message: Type.String(),
+});
+
 export const ConsigneeReturn = Type.Object(
   {
     site: Type.Object({
@@ -62,13 +104,23 @@ export const ConsigneeReturn = Type.Object(
     period: Type.Object({ from: Day('First day, inclusive.'), to: Day('Last day, inclusive.') }),
     due_by: Day('reg 53: the deadline for this return.'),
     generated_at: Type.String({ description: 'ISO 8601 UTC.' }),
+    regulator: Type.Union([Type.Literal('EA'), Type.Literal('NRW')], {
+      description:
+        "Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). Decided by the site's postcode area; in an area at the border (LL, NP, LD, CH, SY, HR) by the notes' `nation` when they all agree, else by the area's usual side (NRW for LL, NP, LD; EA for CH, SY, HR) with a REGULATOR_ASSUMED warning.",
+    }),
     null_return: Type.Boolean({
-      description: 'true when the site received no hazardous waste in the quarter: say so on the return.',
+      description:
+        'true when the site received no hazardous waste in the quarter, neither on a note here nor on a waste receipt: say so on the return.',
     }),
     consignments: Type.Array(ReturnConsignment, {
       description:
-        'Every consignment received or rejected, ordered by received date then code; each collection of a multiple collection is a consignment of its own (reg 53).',
+        'Every consignment received or rejected on a note here, ordered by received date then code; each collection of a multiple collection is a consignment of its own (reg 53).',
     }),
+    receipts_to_add: Type.Array(ReturnReceipt, {
+      description:
+        "The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code): hazardous loads whose notes were made elsewhere. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning).",
+    }),
+    warnings: Type.Array(ReturnWarning, { description: 'What to do before the return is sent.' }),
     totals: Type.Object({
       consignments: Type.Integer(),
       single: Type.Integer({ description: 'Consignments that were not part of a multiple collection.' }),
@@ -79,21 +131,26 @@ export const ConsigneeReturn = Type.Object(
       quantity_accepted_kg: Type.Number({
         description: 'The lines accepted: what the site took in, rejected loads left out.',
       }),
+      receipts_to_add: Type.Integer({
+        description: 'Entries of `receipts_to_add`: counted in none of the figures above.',
+      }),
     }),
-    fee_estimate: Type.Object(
-      {
-        currency: Type.Literal('GBP'),
-        basis: Type.Literal('electronic'),
-        single_rate: Type.Number(),
-        multiple_collection_rate: Type.Number(),
-        amount: Type.Number({ description: 'For an electronic return.' }),
-        paper_amount: Type.Number({ description: 'The same return on paper.' }),
-        source: Type.String({ description: 'Where the rates are published.' }),
-      },
-      {
-        description:
-          "The Environment Agency's per-consignment charge as published on GOV.UK: an estimate, the Agency invoices.",
-      },
+    fee_estimate: Nullable(
+      Type.Object(
+        {
+          currency: Type.Literal('GBP'),
+          basis: Type.Literal('electronic'),
+          single_rate: Type.Number(),
+          multiple_collection_rate: Type.Number(),
+          amount: Type.Number({ description: 'For an electronic return.' }),
+          paper_amount: Type.Number({ description: 'The same return on paper.' }),
+          source: Type.String({ description: 'Where the rates are published.' }),
+        },
+        {
+          description:
+            "The Environment Agency's per-consignment charge as published on GOV.UK, for the consignments listed (not `receipts_to_add`): an estimate, the Agency invoices. null when the return goes to NRW, whose charges were not confirmed.",
+        },
+      ),
     ),
   },
   { $id: 'ConsigneeReturn' },
@@ -101,6 +158,9 @@ export const ConsigneeReturn = Type.Object(
 export type ConsigneeReturn = Static<typeof ConsigneeReturn>;
 export type ReturnConsignment = ConsigneeReturn['consignments'][number];
 export type ReturnLine = ReturnConsignment['lines'][number];
+export type ReturnReceipt = ConsigneeReturn['receipts_to_add'][number];
+export type ReturnReceiptLine = ReturnReceipt['lines'][number];
+export type ReturnWarning = ConsigneeReturn['warnings'][number];
 
 export const ConsigneeReturnRef = Type.Ref('ConsigneeReturn');
 

@@ -1,14 +1,18 @@
 import { stringify } from 'csv-stringify/sync';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
 import { ApiError } from '../platform/errors.ts';
+import type { HazardousLoad } from '../receipts/hazardous-loads.ts';
 import type {
   ConsigneeReturn,
   ConsignmentOutcome,
   Quarter,
   ReturnConsignment,
   ReturnLine,
+  ReturnWarning,
 } from './consignee-return-schemas.ts';
 import type { ConsignmentNote } from './consignment-schemas.ts';
+import { receiptCsvCells, receiptsToAdd, receiptsWarning } from './return-receipts.ts';
+import { regulatorOf, regulatorWarning } from './return-regulator.ts';
 
 /**
  * The consignee's quarterly return, reg 53 Hazardous Waste (England and Wales) Regulations 2005: every
@@ -22,7 +26,7 @@ import type { ConsignmentNote } from './consignment-schemas.ts';
  * this module gives the return's content as JSON and as a CSV a consignee can keep or copy from; it is
  * not the EA's submission format. The fee is an estimate from GOV.UK's published rates, not an invoice,
  * and whether the Agency charges for a rejected consignment is not stated there (we count it, as reg 53
- * puts it on the return).
+ * puts it on the return). NRW's charges were not confirmed, so a Welsh site's return has no estimate.
  */
 
 /** GOV.UK "Consignee returns": £10 (electronic) or £19 (paper) per single consignment, £5 or £10 per
@@ -70,6 +74,8 @@ export interface ReturnInput {
   quarter: Quarter;
   /** Notes whose Part E was signed at the site in the quarter: others are left out here too. */
   notes: ConsignmentNote[];
+  /** The site's hazardous waste receipts of the quarter (the receipts capability); none when omitted. */
+  receipts?: HazardousLoad[];
   /** ISO 8601 UTC. */
   generatedAt: string;
 }
@@ -77,15 +83,23 @@ export interface ReturnInput {
 /** The return as data: the route answers with it as JSON or hands it to `returnCsv`. */
 export function buildReturn(input: ReturnInput): ConsigneeReturn {
   const { site, quarter } = input;
-  const consignments = input.notes
-    .filter((note) => receivedIn(note, site.id, quarter))
-    .map(consignmentOf)
-    .sort(byReceivedThenCode);
+  const notes = input.notes.filter((note) => receivedIn(note, site.id, quarter));
+  const consignments = notes.map(consignmentOf).sort(byReceivedThenCode);
   const multiple = consignments.filter((c) => c.round_number !== null).length;
   const single = consignments.length - multiple;
   const lines = consignments.flatMap((c) => c.lines);
   const received = lines.reduce((sum, l) => sum + l.quantity_received_kg, 0);
   const accepted = lines.filter((l) => l.accepted).reduce((sum, l) => sum + l.quantity_received_kg, 0);
+  const receipts = receiptsToAdd(input.receipts ?? [], consignments);
+  const chosen = regulatorOf(
+    site.postcode ?? null,
+    notes.map((note) => note.nation),
+  );
+  const { regulator } = chosen;
+  const warnings = [
+    regulatorWarning(chosen, site.postcode ?? null),
+    receiptsWarning(receipts, { site: site.name, quarter: quarter.quarter, regulator }),
+  ].filter((w): w is ReturnWarning => w !== null);
   return {
     site: {
       id: site.id,
@@ -98,8 +112,12 @@ export function buildReturn(input: ReturnInput): ConsigneeReturn {
     period: { from: quarter.from, to: quarter.to },
     due_by: quarter.due_by,
     generated_at: input.generatedAt,
-    null_return: consignments.length === 0,
+    regulator,
+    // reg 53: a null return says nothing was received, so a hazardous receipt of the quarter rules it out.
+    null_return: consignments.length === 0 && receipts.length === 0,
     consignments,
+    receipts_to_add: receipts,
+    warnings,
     totals: {
       consignments: consignments.length,
       single,
@@ -109,16 +127,21 @@ export function buildReturn(input: ReturnInput): ConsigneeReturn {
       // Grams at most: sums of decimals would otherwise show 0.30000000000000004.
       quantity_received_kg: Math.round(received * 1000) / 1000,
       quantity_accepted_kg: Math.round(accepted * 1000) / 1000,
+      receipts_to_add: receipts.length,
     },
-    fee_estimate: {
-      currency: 'GBP',
-      basis: 'electronic',
-      single_rate: FEES.electronic.single,
-      multiple_collection_rate: FEES.electronic.multiple_collection,
-      amount: single * FEES.electronic.single + multiple * FEES.electronic.multiple_collection,
-      paper_amount: single * FEES.paper.single + multiple * FEES.paper.multiple_collection,
-      source: FEES_SOURCE,
-    },
+    // The published rates are the EA's (GOV.UK); NRW's per-consignment charges were not confirmed.
+    fee_estimate:
+      regulator === 'NRW'
+        ? null
+        : {
+            currency: 'GBP',
+            basis: 'electronic',
+            single_rate: FEES.electronic.single,
+            multiple_collection_rate: FEES.electronic.multiple_collection,
+            amount: single * FEES.electronic.single + multiple * FEES.electronic.multiple_collection,
+            paper_amount: single * FEES.paper.single + multiple * FEES.paper.multiple_collection,
+            source: FEES_SOURCE,
+          },
   };
 }
 
@@ -200,6 +223,9 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['physical_form', (r) => r.line.physical_form],
   ['site_name', (r) => r.site.name],
   ['site_permit_number', (r) => r.site.permit_number],
+  // Set on a row from a waste receipt only (receiptCsvCells).
+  ['receipt_id', () => null],
+  ['to_add', () => null],
 ];
 
 export const RETURN_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
@@ -245,9 +271,12 @@ function producersConsignments(consignments: ReturnConsignment[], producer: stri
  * on ";").
  *
  * GOV.UK: the Agency and the producer must each be sent a separate return, not copies of one document.
- * `agency` gets every consignment; a null return (nothing received) is the header row with no data rows,
- * so say "null return" when sending it (the JSON's `null_return`). `producer` gets only the consignments
- * of the producer named (by Part A2 name, or by a code prefix only it uses), and null when there are none.
+ * `agency` gets every consignment, then a row per waste item of each receipt to add (reg 53: a
+ * consignment on a note made elsewhere is on the return too), with `receipt_id` and `to_add` saying what
+ * to fill in; a null return (nothing received) is the header row with no data rows, so say "null return"
+ * when sending it (the JSON's `null_return`). `producer` gets only the consignments of the producer named
+ * (by Part A2 name, or by a code prefix only it uses), and null when there are none: a receipt does not
+ * name its producer, so none of its rows.
  */
 export function returnCsv(ret: ConsigneeReturn, recipient: ReturnRecipient): string | null {
   const consignments =
@@ -260,5 +289,13 @@ export function returnCsv(ret: ConsigneeReturn, recipient: ReturnRecipient): str
       COLUMNS.map(([, value]) => csvCell(value({ site: ret.site, consignment, line }))),
     ),
   );
+  if (recipient.kind === 'agency') {
+    for (const receipt of ret.receipts_to_add) {
+      for (const item of receipt.lines) {
+        const cells = receiptCsvCells(ret.site, receipt, item);
+        rows.push(RETURN_CSV_COLUMNS.map((column) => csvCell(cells[column] ?? null)));
+      }
+    }
+  }
   return stringify(rows, { ...SPREADSHEET_CSV, columns: [...RETURN_CSV_COLUMNS] });
 }

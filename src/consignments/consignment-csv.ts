@@ -3,10 +3,11 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
 import { sendHeadersOnly } from '../platform/head-reply.ts';
-import type { ConsignmentLine, ConsignmentNote } from './consignment-schemas.ts';
+import type { ConsignmentLine, ConsignmentNote, ReceivedLine } from './consignment-schemas.ts';
 import { premisesContact } from './part-rules.ts';
 
-type Row = { note: ConsignmentNote; line: ConsignmentLine };
+/** A waste line, with Part E's answer for it: a line partly rejected is two rows, one per answer. */
+type Row = { note: ConsignmentNote; line: ConsignmentLine; received?: ReceivedLine };
 
 /** One row per waste line of each note: Parts A and B, then what C, D and E recorded. */
 const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
@@ -77,16 +78,29 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['carrier_declared_register', (r) => r.note.parts.C?.declared_registration?.register ?? null],
   // Part E of a multiple collection: how many consignments formed the collection.
   ['consignments_in_collection', (r) => r.note.parts.E?.consignments_in_collection ?? null],
+  // Part E's certificate: when the waste arrived, by what, and the permit the consignee certified.
+  ['received_time', (r) => r.note.parts.E?.received_time ?? null],
+  ['received_vehicle_registration', (r) => r.note.parts.E?.vehicle_registration ?? null],
+  ['consignee_certified_permit_number', (r) => r.note.parts.E?.permit_number ?? null],
 ];
 
-const received = (r: Row) => r.note.parts.E?.lines.find((l) => l.line === r.line.line);
+const received = (r: Row) => r.received;
+
+/** The rows of one note: a row per waste line, or per Part E answer where a line was partly rejected. */
+function* noteRows(note: ConsignmentNote): Generator<Row> {
+  for (const line of note.lines) {
+    const answers = note.parts.E?.lines.filter((l) => l.line === line.line) ?? [];
+    if (answers.length === 0) yield { note, line };
+    for (const answer of answers) yield { note, line, received: answer };
+  }
+}
 
 export const CONSIGNMENT_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
 
 async function* rowsOf(pages: AsyncIterable<ConsignmentNote[]>): AsyncGenerator<(string | number)[]> {
   for await (const page of pages) {
     for (const note of page) {
-      for (const line of note.lines) yield COLUMNS.map(([, value]) => csvCell(value({ note, line })));
+      for (const row of noteRows(note)) yield COLUMNS.map(([, value]) => csvCell(value(row)));
     }
   }
 }

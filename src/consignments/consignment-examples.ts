@@ -168,6 +168,11 @@ export const SIGNED_EXAMPLES: NamedExamples = {
           on_behalf_of: null,
           signed_at: '2026-11-27T10:31:00.000Z',
           method: 'api',
+          authentication: {
+            organisation: { id: 'org_8sD3kW5nQ1vX7pL2mR4t', name: 'Riverside Skips Ltd' },
+            api_key: { id: 'key_acGzP92ZMXAEtNBwAJqx', prefix: 'wcs_test_AbC1…', name: 'Yard tablet' },
+            signing_link: null,
+          },
           declaration: DECLARATIONS.C,
           registration_number: 'CBDU100001',
           carrier_name: 'Sandbox Valid Carriers Ltd',
@@ -195,6 +200,7 @@ export const LINK_RESPONSE_EXAMPLES: NamedExamples = {
   link: {
     summary: 'The link, shown once',
     value: {
+      id: 'sl_4nV8qR2xK7mT1wB5cZ9d',
       url: 'https://wcs.example.org/sign/consignment/3fJx0b9yWq2sL8mN4pR6tV1zC5eG7hK0aD2fH4jM6oQ',
       part: 'C',
       expires_at: '2026-11-28T10:00:00.000Z',
@@ -221,7 +227,7 @@ export const CREATE_ERRORS = {
     { summary: 'Code already used', code: 'CONSIGNMENT_CODE_IN_USE' },
   ]),
   422: errorResponse(
-    'A line is not hazardous, the code breaks the standard, the nation is not served, or the note is incomplete. Every problem is in `details`.',
+    "A line is not hazardous, the code breaks the standard, the nation is not served or the premises' postcode needs `nation`, or the note is incomplete. Every problem is in `details`.",
     [
       {
         summary: 'Not hazardous',
@@ -246,6 +252,19 @@ export const CREATE_ERRORS = {
             field: '/consignment_code',
             issue:
               "must start with GARAGE: the first six letters or digits of the producer's name in Part A2",
+          },
+        ],
+      },
+      {
+        summary: 'Premises in Wales, no nation',
+        code: 'CONSIGNMENT_NOTE_INVALID',
+        message:
+          'nation is required: CF10 4RT (Part A2) is in Wales, and the Hazardous Waste (Wales) Regulations 2005 apply there, not SI 2005/894 (reg 1(3)): send nation "wales" with the premises code NRW issued (producer.premises_code).',
+        details: [
+          {
+            field: '/nation',
+            issue:
+              'is required: CF10 4RT (Part A2) is in Wales, and the Hazardous Waste (Wales) Regulations 2005 apply there, not SI 2005/894 (reg 1(3)): send nation "wales" with the premises code NRW issued (producer.premises_code)',
           },
         ],
       },

@@ -32,17 +32,22 @@ import {
   SignConsignmentBody,
 } from './consignment-schemas.ts';
 import type { ConsignmentService } from './consignment-service.ts';
+import { keyAuthentication, linkCreatedWith } from './signature-authentication.ts';
 
 const TAGS = ['Consignment notes'];
 
 const SigningLink = {
   type: 'object',
   properties: {
+    id: {
+      type: 'string',
+      description: '`sl_…`: the id the part signed on the link records as `authentication.signing_link.id`.',
+    },
     url: { type: 'string', description: 'Shown once: send it to the signer.' },
     part: { type: 'string' },
     expires_at: { type: 'string' },
   },
-  required: ['url', 'part', 'expires_at'],
+  required: ['id', 'url', 'part', 'expires_at'],
 };
 
 /** A list query refused for what the schema cannot check, before the call is counted. */
@@ -73,8 +78,9 @@ function checkList(query: ListConsignmentNotesQuery): void {
 export const consignmentRoutes: FastifyPluginAsyncTypebox<{
   consignments: ConsignmentService;
   sites: Parameters<typeof consigneeReturnRoute>[1]['sites'];
+  receipts: Parameters<typeof consigneeReturnRoute>[1]['receipts'];
   publicUrl?: string;
-}> = async (app, { consignments, sites, publicUrl }) => {
+}> = async (app, { consignments, sites, receipts, publicUrl }) => {
   app.addSchema(ConsignmentNote);
   app.setValidatorCompiler(TypeBoxValidatorCompiler);
 
@@ -98,7 +104,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
         tags: TAGS,
         summary: 'Create a hazardous waste consignment note',
         description:
-          "Parts A and B of the note, prepared before the waste moves. Every line must carry a hazardous (asterisked) List of Wastes code, given or classified from its description; every problem is answered at once with its JSON pointer and nothing is stored on a refusal. In England the code is the first six letters or digits of the producer's name, a slash and the producer's next number (`GARAGE/00001`); in Wales the NRW premises code is the prefix. Then Parts C, D and E are signed in order. Send an `Idempotency-Key` to make retries safe.",
+          "Parts A and B of the note, prepared before the waste moves. Every line must carry a hazardous (asterisked) List of Wastes code, given or classified from its description; every problem is answered at once with its JSON pointer and nothing is stored on a refusal. In England the code is the first six letters or digits of the producer's name, a slash and the producer's next number (`GARAGE/00001`); in Wales the NRW premises code is the prefix. England is assumed only where the premises' postcode cannot be Welsh: a Welsh or border postcode without `nation` is refused. Then Parts C, D and E are signed in order. Send an `Idempotency-Key` to make retries safe.",
         body: withExamples(CreateConsignmentNoteBody, CREATE_EXAMPLES),
         response: {
           201: {
@@ -238,6 +244,7 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
       const note = await consignments.sign(scopeOf(request), request.params.id, request.body, {
         ip: request.ip,
         method: 'api',
+        authentication: keyAuthentication(request.auth),
       });
       return reply.code(201).send(note);
     },
@@ -264,10 +271,11 @@ export const consignmentRoutes: FastifyPluginAsyncTypebox<{
         request.params.id,
         request.body,
         base,
+        linkCreatedWith(request.auth),
       );
       return reply.code(201).send(link);
     },
   );
 
-  consigneeReturnRoute(app, { consignments, sites });
+  consigneeReturnRoute(app, { consignments, sites, receipts });
 };

@@ -46,6 +46,44 @@ export function postcodeOf(value: string, field: string, issues: Issues): string
   return postcode;
 }
 
+/** The postcode area, the letters before the first digit ("CF" of CF10 4RT); null for no UK postcode. */
+export function postcodeArea(value: string): string | null {
+  const postcode = normalisePostcode(value);
+  return UK_POSTCODE.test(postcode) ? /^[A-Z]+/.exec(postcode)![0] : null;
+}
+
+/**
+ * Whether a further note's consignee is the premises in Part A2 of the note it follows: the same
+ * postcode, and the same address once case, punctuation, spacing and a trailing postcode are set aside.
+ * The postcode alone is not enough: one covers a street, where a permitted site may stand too.
+ */
+export function isPremisesOf(
+  consignee: { address: string; postcode: string },
+  producer: { address: string; postcode: string },
+): boolean {
+  if (consignee.postcode !== producer.postcode) return false;
+  const tail = ` ${fold(producer.postcode)}`;
+  const address = (text: string) => {
+    const folded = fold(text);
+    return folded.endsWith(tail) ? folded.slice(0, -tail.length) : folded;
+  };
+  return address(consignee.address) !== '' && address(consignee.address) === address(producer.address);
+}
+
+/** What Part A4 says of the permit: its number, or why there is none (a return to the producer's premises). */
+export function permitText(consignee: { permit_number: string; returned_to_producer?: true }): string {
+  if (consignee.permit_number !== '' || !consignee.returned_to_producer) return consignee.permit_number;
+  return "No permit applies: the rejected waste is returned to the producer's premises it was removed from";
+}
+
+function fold(text: string): string {
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
 /**
  * Trimmed, with the other line breaks a pasted address brings (a word processor's vertical tab or line
  * separator, NEL) as plain ones: they are line breaks, not control characters to refuse.

@@ -88,7 +88,13 @@ const Transport = Type.Object(
     packing_group: Type.Union([Type.Literal('I'), Type.Literal('II'), Type.Literal('III')], {
       description: 'Packing group I, II or III.',
     }),
-    special_handling: Type.Optional(Type.String({ maxLength: 500, description: 'Special handling.' })),
+    special_handling: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        description:
+          'Special handling requirements the carrier must be told of (Part D certifies it was). Left out, the PDF prints "Not given", not "None": send "None" when there are none.',
+      }),
+    ),
   },
   { ...Strict, description: 'Where the waste is dangerous goods for carriage (ADR).' },
 );
@@ -136,9 +142,10 @@ export const CreateConsignmentNoteBody = Type.Object(
   {
     nation: Type.Optional(
       OneOf(NATIONS, {
-        default: 'england',
+        // No schema default: left out is not always England (the description says when), and a client
+        // that fills defaults in must not send "england" for Welsh premises.
         description:
-          'Where the waste is removed from: `england` (default) or `wales`. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.',
+          'Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in the CF, SA, LL, NP or LD area, or in CH, SY or HR (which straddle the border), is refused without it, and `england` with a CF or SA postcode is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.',
       }),
     ),
     consignment_code: Type.Optional(
@@ -155,7 +162,8 @@ export const CreateConsignmentNoteBody = Type.Object(
         postcode: Postcode,
         sic_code: Type.String({
           maxLength: 20,
-          description: 'Five-digit SIC 2007 code of the business, e.g. 45200.',
+          description:
+            "Part B2: the five-digit SIC 2007 code of the process giving rise to the waste (B1), which may differ from the business's main activity, e.g. 45200 for servicing vehicles.",
         }),
         contact: Text(200, 'Contact name.'),
         phone: Type.Optional(
@@ -210,10 +218,18 @@ export const CreateConsignmentNoteBody = Type.Object(
         ),
         postcode: Type.Optional(Type.String({ maxLength: 10, description: 'Its postcode.' })),
         permit_number: Type.Optional(
-          Type.String({ maxLength: 60, description: 'Environmental permit number, e.g. EPR/AB1234CD.' }),
+          Type.String({
+            maxLength: 60,
+            description:
+              "The receiving site's environmental permit number, e.g. EPR/AB1234CD. Required, except on a further note (`rejected_from`) that takes the rejected waste back to the premises it was removed from: a consignee with the address and postcode of Part A2 of the rejected note (case, punctuation and spacing aside). Leave it out there: A4 then says no permit applies.",
+          }),
         ),
       },
-      { ...Strict, description: 'Part A4: `site_id`, or name, address, postcode and permit number.' },
+      {
+        ...Strict,
+        description:
+          'Part A4: `site_id`, or name, address, postcode and permit number (no permit number for rejected waste returned to the premises it came from).',
+      },
     ),
     carrier: Type.Optional(
       Type.Object(
@@ -262,7 +278,11 @@ export const SignConsignmentBody = Type.Object(
       }),
     ),
     vehicle_registration: Type.Optional(
-      Type.String({ maxLength: 20, description: 'Part C: registration of the collecting vehicle.' }),
+      Type.String({
+        maxLength: 20,
+        description:
+          "Part C: registration of the collecting vehicle (required). Part E: of the vehicle that delivered, or the mode of transport if not road (e.g. RAIL); defaults to Part C's.",
+      }),
     ),
     collection_date: Type.Optional(Type.String({ format: 'date', description: 'Part C: YYYY-MM-DD.' })),
     collection_time: Type.Optional(
@@ -300,6 +320,20 @@ export const SignConsignmentBody = Type.Object(
     ),
     received_date: Type.Optional(
       Type.String({ format: 'date', description: 'Part E: the day the waste arrived (default today).' }),
+    ),
+    received_time: Type.Optional(
+      Type.String({
+        pattern: '^([01]\\d|2[0-3]):[0-5]\\d$',
+        description:
+          'Part E: HH:MM, UK local time, when the waste arrived. Defaults to the time of signing for waste received today; required for an earlier day.',
+      }),
+    ),
+    permit_number: Type.Optional(
+      Type.String({
+        maxLength: 100,
+        description:
+          "Part E: the waste permit or exempt waste operation number the consignee certifies authorises the management of the waste described in B at the address in A4. Defaults to A4's permit number.",
+      }),
     ),
     consignments_in_collection: Type.Optional(
       Type.Integer({
@@ -350,12 +384,58 @@ export type ConsignmentSigningLinkBody = Static<typeof ConsignmentSigningLinkBod
 
 // ---------------------------------------------------------------- the note as returned
 
+/**
+ * How a signature was authenticated: an electronic signature is data which "serve as a method of
+ * authentication" (the regulations' definition, as HazGuide quotes it), and a typed name alone is
+ * whatever the caller typed. Recorded in the part, so it is kept, and hashed, with the note.
+ */
+const PartAuthentication = Type.Object({
+  organisation: Type.Object({
+    id: Type.String({ description: '`org_…`' }),
+    name: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'As it was at the signing; null for a signing link made before the key that made it was recorded.',
+    }),
+  }),
+  api_key: Type.Union(
+    [
+      Type.Object({
+        id: Type.String({ description: '`key_…`, as the request log names it.' }),
+        prefix: Type.String({ description: 'As the portal shows the key: `wcs_live_3fA9…`.' }),
+        name: Type.Union([Type.String(), Type.Null()], {
+          description: "The key's name, as it was at the signing.",
+        }),
+      }),
+      Type.Null(),
+    ],
+    {
+      description:
+        'The API key that vouched for the signature: with `method: "api"`, the key the part was signed with; with `method: "signing_link"`, the key that created the link (null for a link made before that was recorded). Never the key itself or its hash.',
+    },
+  ),
+  signing_link: Type.Union(
+    [
+      Type.Object({
+        id: Type.String({ description: '`sl_…`, as POST /signing-links answered (never its token).' }),
+        created_at: Type.String({ description: 'ISO 8601 UTC.' }),
+      }),
+      Type.Null(),
+    ],
+    { description: 'The link the part was signed on; null when it was signed through the API.' },
+  ),
+});
+export type PartAuthentication = Static<typeof PartAuthentication>;
+
 const Signed = {
   name: Type.String(),
   position: Nullable(Type.String()),
   on_behalf_of: Nullable(Type.String()),
   signed_at: Type.String({ description: 'ISO 8601 UTC.' }),
   method: Type.Union([Type.Literal('api'), Type.Literal('signing_link')]),
+  authentication: Type.Union([PartAuthentication, Type.Null()], {
+    description:
+      'How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null.',
+  }),
   declaration: Type.String({ description: 'The declaration the signer made, as printed.' }),
 };
 
@@ -418,6 +498,28 @@ export type ReceivedLine = Static<typeof ReceivedLine>;
 export const PartE = Type.Object({
   ...Signed,
   received_date: Type.String(),
+  received_time: Type.Optional(
+    Type.String({
+      description:
+        'HH:MM, UK local time, when the waste arrived. Absent on a Part E signed before it was recorded.',
+    }),
+  ),
+  vehicle_registration: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'The vehicle that delivered, or the mode of transport if not road (the form\'s "Vehicle registration no. (or mode of transport, if not road)"). Absent on a Part E signed before it was recorded.',
+      }),
+    ),
+  ),
+  permit_number: Type.Optional(
+    Nullable(
+      Type.String({
+        description:
+          'The waste permit or exempt waste operation number the consignee certified authorises the management of the waste at the address in A4; null where none applied. Absent on a Part E signed before it was recorded.',
+      }),
+    ),
+  ),
   lines: Type.Array(ReceivedLine),
   consignments_in_collection: Type.Optional(
     Type.Integer({
@@ -503,7 +605,16 @@ export const ConsignmentContent = Type.Object({
   consignee: Type.Object({
     ...Party.properties,
     site_id: Nullable(Type.String()),
-    permit_number: Type.String(),
+    permit_number: Type.String({
+      description:
+        'Empty when `returned_to_producer` is set and no permit number was given: no permit applies.',
+    }),
+    returned_to_producer: Type.Optional(
+      Type.Literal(true, {
+        description:
+          'Present on a further note whose consignee is the premises in Part A2 of the rejected note (`rejected_from`): the waste goes back where it was removed from, so A4 needs no permit number.',
+      }),
+    ),
   }),
   carrier: Type.Object({ registration_number: Nullable(Type.String()) }),
   process: Type.String(),
@@ -520,7 +631,8 @@ export const ConsignmentContent = Type.Object({
     ),
   ),
   retain_until: Type.String({
-    description: 'The producer keeps the note until this date: 3 years from its creation.',
+    description:
+      'The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years), together with the consignee returns it receives that cover this consignment. A minimum, not a day to discard it.',
   }),
 });
 export type ConsignmentContent = Static<typeof ConsignmentContent>;

@@ -16,12 +16,13 @@ import type {
   EwcLookup,
   WasteClassifier,
 } from '../wtn/dependencies.ts';
-import { type Nation, normaliseCode } from './consignment-code.ts';
+import { normaliseCode } from './consignment-code.ts';
 import { renderConsignmentPdf } from './consignment-pdf.ts';
 import {
   checkComponents,
   codeFor,
   Issues,
+  isPremisesOf,
   optional,
   postcodeOf,
   required,
@@ -35,6 +36,7 @@ import type {
   CreateConsignmentNoteBody,
   ListConsignmentNotesQuery,
   Part,
+  PartAuthentication,
 } from './consignment-schemas.ts';
 import { SignConsignmentBody } from './consignment-schemas.ts';
 import {
@@ -58,6 +60,8 @@ import {
   scottishUndeclared,
   signerOf,
 } from './part-rules.ts';
+import { nationOfPremises } from './premises-nation.ts';
+import { linkAuthentication } from './signature-authentication.ts';
 
 export interface ConsignmentServiceOptions {
   db: Db;
@@ -102,6 +106,8 @@ export interface SignatureOrigin {
   method: Signer['method'];
   drawing?: string | null;
   link?: { tokenSha256: string };
+  /** The key, or the signing link, that vouches for the signature: recorded in the part. */
+  authentication: PartAuthentication;
 }
 
 /**
@@ -134,28 +140,33 @@ export class ConsignmentService {
     body: CreateConsignmentNoteBody,
     idempotency?: IdempotencyClaim,
   ): Promise<{ note: ConsignmentNote; replayed: boolean }> {
-    const nation = body.nation ?? 'england';
-    if (nation === 'scotland' || nation === 'northern_ireland') {
-      const regulator = nation === 'scotland' ? 'SEPA issues' : 'NIEA issues';
+    const given = body.nation;
+    if (given === 'scotland' || given === 'northern_ireland') {
+      const regulator = given === 'scotland' ? 'SEPA issues' : 'NIEA issues';
       throw new ApiError(
         'NATION_NOT_SUPPORTED',
-        `Consignment notes here are for England and Wales. In ${nation === 'scotland' ? 'Scotland' : 'Northern Ireland'} ${regulator} the consignment codes and requires pre-notification of each movement: use the regulator's own note.`,
+        `Consignment notes here are for England and Wales. In ${given === 'scotland' ? 'Scotland' : 'Northern Ireland'} ${regulator} the consignment codes and requires pre-notification of each movement: use the regulator's own note.`,
         [{ field: '/nation', issue: 'must be england or wales' }],
       );
     }
     const issues = new Issues();
+    const premises = nationOfPremises(given, body.producer.postcode);
+    // Without a nation, the checks that depend on it (the code, the SIC code) wait for the answer.
+    const nation = 'nation' in premises ? premises.nation : null;
+    if ('issue' in premises) issues.add('CONSIGNMENT_NOTE_INVALID', '/nation', premises.issue);
+    const rejected = this.#rejectedFrom(scope, body.rejected_from, issues);
     const [lines, consignee, rejectedFrom] = await Promise.all([
       this.#lines(body.lines, scope, issues),
-      this.#consignee(scope, body.consignee, issues),
-      this.#rejectedFrom(scope, body.rejected_from, issues),
+      this.#consignee(scope, body.consignee, rejected, issues),
+      rejected,
     ]);
-    const { prefix, code } = codeFor(body, nation as Nation, issues);
+    const { prefix, code } = nation ? codeFor(body, nation, issues) : { prefix: '', code: '' };
     const p = body.producer;
     const producer = {
       name: required(p.name, '/producer/name', issues, 'the business in Part A2'),
       address: required(p.address, '/producer/address', issues, 'the premises the waste is removed from'),
       postcode: postcodeOf(p.postcode, '/producer/postcode', issues),
-      sic_code: sicCodeOf(p.sic_code, nation as Nation, issues),
+      sic_code: nation ? sicCodeOf(p.sic_code, nation, issues) : p.sic_code.trim(),
       contact: required(p.contact, '/producer/contact', issues, 'a contact name'),
       phone: optional(p.phone, '/producer/phone', issues),
       email: optional(p.email, '/producer/email', issues),
@@ -177,7 +188,7 @@ export class ConsignmentService {
       id: newId('cn'),
       consignment_code: code,
       code_assigned: code === '' ? 'generated' : 'given',
-      nation: nation as Nation,
+      nation: nation!,
       mode: scope.mode,
       created_at: now.toISOString(),
       producer,
@@ -188,7 +199,7 @@ export class ConsignmentService {
       process,
       lines,
       multiple_collection: null,
-      rejected_from: rejectedFrom,
+      rejected_from: rejectedFrom && { id: rejectedFrom.id, consignment_code: rejectedFrom.consignment_code },
       retain_until: `${Number(today.slice(0, 4)) + RETENTION_YEARS}${today.slice(4)}`,
     };
     const outcome = await this.#writer.write({
@@ -365,6 +376,7 @@ export class ConsignmentService {
   async #consignee(
     scope: ConsignmentScope,
     given: CreateConsignmentNoteBody['consignee'],
+    rejected: Promise<ConsignmentNote | null>,
     issues: Issues,
   ): Promise<ConsignmentContent['consignee'] | null> {
     const siteId = given.site_id?.trim();
@@ -391,24 +403,42 @@ export class ConsignmentService {
       };
     }
     const what = 'the consignee, or give consignee.site_id';
+    const name = required(given.name, '/consignee/name', issues, what);
+    const address = required(given.address, '/consignee/address', issues, what);
+    const postcode = given.postcode?.trim()
+      ? postcodeOf(given.postcode, '/consignee/postcode', issues)
+      : required(given.postcode, '/consignee/postcode', issues, what);
+    const permit = optional(given.permit_number, '/consignee/permit_number', issues);
+    // A further note taking rejected waste back where it came from (reg 43) goes to no permitted site:
+    // its A4 says so rather than carry a made-up permit number.
+    const earlier = await rejected;
+    const home = earlier !== null && isPremisesOf({ address, postcode }, earlier.producer);
+    if (permit === null && !home) {
+      const a2 = earlier?.producer;
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        '/consignee/permit_number',
+        a2
+          ? `is required: the receiving site's permit number, unless the waste returns to the premises it was removed from, Part A2 of ${earlier.consignment_code}: then give consignee.address and consignee.postcode as there ("${a2.address}", ${a2.postcode}) and no permit number`
+          : "is required: the receiving site's permit number",
+      );
+    }
     return {
       site_id: null,
-      name: required(given.name, '/consignee/name', issues, what),
-      address: required(given.address, '/consignee/address', issues, what),
-      postcode: given.postcode?.trim()
-        ? postcodeOf(given.postcode, '/consignee/postcode', issues)
-        : required(given.postcode, '/consignee/postcode', issues, what),
-      permit_number: required(
-        given.permit_number,
-        '/consignee/permit_number',
-        issues,
-        "the receiving site's permit number",
-      ),
+      name,
+      address,
+      postcode,
+      permit_number: permit ?? '',
+      ...(home && { returned_to_producer: true as const }),
     };
   }
 
   /** A further note moves a load the consignee rejected (reg 43): the note it follows must say so. */
-  async #rejectedFrom(scope: ConsignmentScope, id: string | undefined, issues: Issues) {
+  async #rejectedFrom(
+    scope: ConsignmentScope,
+    id: string | undefined,
+    issues: Issues,
+  ): Promise<ConsignmentNote | null> {
     if (id === undefined) return null;
     const earlier = await this.#store.get(scope, id.trim());
     if (!earlier) {
@@ -427,7 +457,7 @@ export class ConsignmentService {
       );
       return null;
     }
-    return { id: earlier.id, consignment_code: earlier.consignment_code };
+    return earlier;
   }
 
   async findIdempotent(scope: ConsignmentScope, key: string) {
@@ -490,7 +520,12 @@ export class ConsignmentService {
     const note = await this.get(scope, id);
     checkOrder(note, body.part);
     const issues = new Issues();
-    const signer = signerOf(body, this.#o.clock.now(), origin.method, issues);
+    const signer = signerOf(
+      body,
+      this.#o.clock.now(),
+      { method: origin.method, authentication: origin.authentication },
+      issues,
+    );
     otherPartsFields(body, issues);
     const part = await this.#part(scope, note, body, signer, issues);
     issues.throwIfAny();
@@ -554,12 +589,16 @@ export class ConsignmentService {
     };
   }
 
-  /** A single-use link for one part's signer; the token is sent once and kept only as its SHA-256. */
+  /**
+   * A single-use link for one part's signer; the token is sent once and kept only as its SHA-256, and
+   * the link keeps what it was created with (`linkCreatedWith`) for the part signed on it to record.
+   */
   async createSigningLink(
     scope: ConsignmentScope,
     id: string,
     body: ConsignmentSigningLinkBody,
     baseUrl: string,
+    createdWith: string,
   ) {
     const note = await this.get(scope, id);
     if (note.parts[body.part]) throw alreadySigned(note, body.part);
@@ -568,8 +607,10 @@ export class ConsignmentService {
     const expiresAt = new Date(
       now.getTime() + (body.expires_in_hours ?? DEFAULT_LINK_HOURS) * HOUR_MS,
     ).toISOString();
+    const linkId = newId('sl');
     await this.#store.addSigningLink({
       token_sha256: tokenSha256(token),
+      id: linkId,
       note_id: id,
       organisation_id: scope.organisationId,
       mode: scope.mode,
@@ -577,8 +618,10 @@ export class ConsignmentService {
       created_at: now.toISOString(),
       expires_at: expiresAt,
       used_at: null,
+      created_with: createdWith,
     });
     return {
+      id: linkId,
       url: `${baseUrl.replace(/\/+$/, '')}/sign/consignment/${token}`,
       part: body.part,
       expires_at: expiresAt,
@@ -635,6 +678,7 @@ export class ConsignmentService {
           method: 'signing_link',
           drawing: origin.drawing,
           link: { tokenSha256: link.token_sha256 },
+          authentication: linkAuthentication(link),
         },
       );
       return { state: 'used', note, part: link.part };

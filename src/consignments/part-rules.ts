@@ -3,6 +3,7 @@ import { londonDate, londonTime } from '../platform/clock.ts';
 import { ApiError } from '../platform/errors.ts';
 import { signatureProblems } from '../platform/person-name.ts';
 import type { CarrierVerification } from '../wtn/dependencies.ts';
+import { dayText } from '../wtn/pdf/wording.ts';
 import { type Issues, optional, required, visibleOrNull } from './consignment-rules.ts';
 import {
   type ConsignmentNote,
@@ -24,8 +25,47 @@ import {
 export const DECLARATIONS = {
   C: 'I certify that I today collected the consignment and that the details in A2, A4 and B3 are correct and I have been advised of any specific handling requirements.',
   D: 'I certify that the information in A, B and C has been completed and is correct, that the carrier is registered or exempt and was advised of the appropriate precautionary measures. All of the waste is packaged and labelled correctly and the carrier has been advised of any special handling requirements. I confirm that I have fulfilled my duty to apply the waste hierarchy as required by Regulation 12 of the Waste (England and Wales) Regulations 2011.',
-  E: 'I received this waste at the address given in A4 on the date given. Where the waste was rejected, the reasons are given above.',
 } as const;
+
+/**
+ * Part E's certificate in the words of the form (HWCN01, as the EA's note prints it: the consignee
+ * certifies the permit or exemption that authorises the waste at A4's address, the total of a multiple
+ * collection, and when it received the waste), with what the consignee entered in its blanks. Unsigned,
+ * the blanks are lines to write on.
+ */
+export function partEDeclaration(entered: {
+  /** The permit or exempt waste operation number certified; null where none applies (the producer's own premises). */
+  permit: string | null;
+  /** The total consignments of a multiple collection; undefined for a single movement. */
+  total?: number | string;
+  /** When the waste was received, as printed. */
+  received: string;
+}): string {
+  const sentences = [];
+  if (entered.permit !== null) {
+    sentences.push(
+      `I certify that waste permit/exempt waste operation number: ${entered.permit} authorises the management of the waste described in B at the address given in A4.`,
+    );
+  }
+  if (entered.total !== undefined) {
+    sentences.push(
+      `Where the consignment forms part of a multiple collection, as identified in Part A, I certify that the total number of consignments forming the collection are: ${entered.total}.`,
+    );
+  }
+  sentences.push(`I received this waste at the address given in A4 on: ${entered.received}.`);
+  return sentences.join(' ');
+}
+
+/** A blank of the form to write on. */
+export const BLANK = '____________';
+
+/** Part E's certificate before it is signed: the blanks the consignee fills in. */
+export const unsignedPartEDeclaration = (note: ConsignmentNote) =>
+  partEDeclaration({
+    permit: BLANK,
+    total: note.multiple_collection ? BLANK : undefined,
+    received: `${BLANK} at ${BLANK}`,
+  });
 
 /** Who signs and how: the part of every signature that is the same. */
 export interface Signer {
@@ -34,20 +74,25 @@ export interface Signer {
   on_behalf_of: string | null;
   signed_at: string;
   method: 'api' | 'signing_link';
+  /** Who vouched for the signature (the API key, or the signing link): docs/consignment-notes.md. */
+  authentication: NonNullable<PartC['authentication']>;
 }
 
-/** What only one part asks for: sent with another part, it would be dropped unread, so it is refused. */
+/** What only some parts ask for: sent with another part, it would be dropped unread, so it is refused. */
 const OWN_FIELDS = {
-  C: [
-    'registration_number',
-    'vehicle_registration',
-    'collection_date',
-    'collection_time',
-    'declared_registration',
-  ],
-  D: ['premises_phone', 'premises_email'],
-  E: ['received_date', 'lines', 'consignments_in_collection'],
-} as const;
+  registration_number: ['C'],
+  vehicle_registration: ['C', 'E'],
+  collection_date: ['C'],
+  collection_time: ['C'],
+  declared_registration: ['C'],
+  premises_phone: ['D'],
+  premises_email: ['D'],
+  received_date: ['E'],
+  received_time: ['E'],
+  permit_number: ['E'],
+  lines: ['E'],
+  consignments_in_collection: ['E'],
+} as const satisfies Partial<Record<keyof SignConsignmentBody, readonly string[]>>;
 
 /** A value that says something: a client sending one body shape for every part leaves the rest empty. */
 const says = (value: unknown) =>
@@ -59,17 +104,15 @@ const says = (value: unknown) =>
 
 /** Fields of another part in a signature's body, each an issue naming the part it belongs to. */
 export function otherPartsFields(body: SignConsignmentBody, issues: Issues): void {
-  for (const [part, fields] of Object.entries(OWN_FIELDS)) {
-    if (part === body.part) continue;
-    for (const field of fields) {
-      if (says(body[field])) {
-        issues.add(
-          'CONSIGNMENT_NOTE_INVALID',
-          `/${field}`,
-          `is for Part ${part}: leave it out when signing Part ${body.part}`,
-        );
-      }
-    }
+  for (const [field, parts] of Object.entries(OWN_FIELDS) as Array<
+    [keyof typeof OWN_FIELDS, readonly string[]]
+  >) {
+    if (parts.includes(body.part) || !says(body[field])) continue;
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      `/${field}`,
+      `is for Part ${parts.join(' or Part ')}: leave it out when signing Part ${body.part}`,
+    );
   }
 }
 
@@ -77,7 +120,7 @@ export function otherPartsFields(body: SignConsignmentBody, issues: Issues): voi
 export function signerOf(
   body: Pick<SignConsignmentBody, 'name' | 'position' | 'on_behalf_of'>,
   at: Date,
-  method: Signer['method'],
+  origin: Pick<Signer, 'method' | 'authentication'>,
   issues: Issues,
 ): Signer {
   const { name, position, on_behalf_of } = body;
@@ -89,7 +132,7 @@ export function signerOf(
     position: visibleOrNull(body.position),
     on_behalf_of: visibleOrNull(body.on_behalf_of),
     signed_at: at.toISOString(),
-    method,
+    ...origin,
   };
 }
 
@@ -118,6 +161,24 @@ function londonMoments(date: string, time: string): number[] {
   const readings = [asUtc - 3_600_000, asUtc];
   const exact = readings.filter((m) => londonDate(new Date(m)) === date && londonTime(new Date(m)) === time);
   return exact.length > 0 ? exact : readings;
+}
+
+/**
+ * A vehicle's registration as it is recorded: composed first ("Ö" typed as O and a combining mark is one
+ * letter), upper-cased, runs of spaces as one. Undefined when none is given; an issue when it is not the
+ * letters and digits of a plate (a mode of transport, "RAIL", passes as one word).
+ */
+function vehicleOf(given: string | undefined, issues: Issues): string | undefined {
+  const vehicle = given?.normalize('NFC').trim().toUpperCase().replace(/\s+/g, ' ');
+  if (!vehicle) return undefined;
+  if (!VEHICLE_REGISTRATION.test(vehicle)) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/vehicle_registration',
+      `must be the letters and digits of a number plate (e.g. AB12 CDE), with spaces or hyphens, ${VEHICLE_MAX} characters at most`,
+    );
+  }
+  return vehicle;
 }
 
 /** A carrier number as Part C records it: spaces, hyphens and case aside. */
@@ -157,40 +218,34 @@ export function collectionOf(
   signer: Signer,
   issues: Issues,
 ): Collection {
-  // Composed first ("Ö" typed as O and a combining mark is one letter), then upper-cased.
-  const vehicle = body.vehicle_registration?.normalize('NFC').trim().toUpperCase().replace(/\s+/g, ' ') ?? '';
+  const vehicle = vehicleOf(body.vehicle_registration, issues) ?? '';
   if (vehicle === '') {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/vehicle_registration',
       'is required for Part C: the collecting vehicle',
     );
-  } else if (!VEHICLE_REGISTRATION.test(vehicle)) {
-    issues.add(
-      'CONSIGNMENT_NOTE_INVALID',
-      '/vehicle_registration',
-      `must be the letters and digits of a number plate (e.g. AB12 CDE), with spaces or hyphens, ${VEHICLE_MAX} characters at most`,
-    );
   }
   const at = new Date(signer.signed_at);
   const today = londonDate(at);
   const date = body.collection_date ?? today;
+  // The carrier certifies "I today collected the consignment", before the waste is removed (NRW, "How
+  // to complete a hazardous waste consignment note"): a Part C dated another day says something false.
+  // The note is made before the waste leaves, so this also keeps the collection on or after its making.
   if (date > today) {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/collection_date',
       `must not be after today (${today}): Part C certifies a collection made`,
     );
-  }
-  // The note is made before the waste leaves: one written for a collection already made is not a note.
-  const made = londonDate(new Date(note.created_at));
-  if (date < made) {
+  } else if (date < today) {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/collection_date',
-      `must not be before ${made}, the day this note was made: a consignment note is prepared before the waste is collected`,
+      `must be today (${today}), the day Part C is signed: the carrier certifies "I today collected the consignment", before the waste leaves`,
     );
   }
+  const made = londonDate(new Date(note.created_at));
   // The same two rules to the moment, with the slack of a time written from a watch: a collection more
   // than TIME_SLACK_MINUTES after the signing, or before the note was made, is refused. The date and
   // time are UK time; in the hour the clocks go back they can mean either of two moments.
@@ -480,18 +535,11 @@ export function partE(
   signer: Signer,
   issues: Issues,
 ): { part: PartE; status: ConsignmentStatus } {
-  const today = londonDate(new Date(signer.signed_at));
-  const received = body.received_date ?? today;
-  if (received > today)
-    issues.add('CONSIGNMENT_NOTE_INVALID', '/received_date', `must not be after today (${today})`);
-  const collected = note.parts.C?.collection_date;
-  if (collected && received < collected) {
-    issues.add(
-      'CONSIGNMENT_NOTE_INVALID',
-      '/received_date',
-      `must not be before the collection on ${collected}`,
-    );
-  }
+  const { received, receivedTime } = receivedWhen(note, body, signer, issues);
+  // The form's "Vehicle registration no. (or mode of transport, if not road)": the vehicle Part C
+  // recorded, unless the consignee says another brought it.
+  const vehicle = vehicleOf(body.vehicle_registration, issues) ?? note.parts.C?.vehicle_registration ?? null;
+  const permit = permitCertified(note, body, issues);
   const given = body.lines ?? [];
   if (given.length === 0) {
     issues.add(
@@ -502,6 +550,7 @@ export function partE(
   }
   const lines: ReceivedLine[] = [];
   const seen = new Set<number>();
+  const answered = new Map<number, boolean[]>();
   for (const [i, line] of given.entries()) {
     const field = `/lines/${i}`;
     const b = note.lines[line.line - 1];
@@ -513,8 +562,23 @@ export function partE(
       );
       continue;
     }
-    if (seen.has(line.line))
-      issues.add('CONSIGNMENT_NOTE_INVALID', `${field}/line`, 'answers a line already answered');
+    // A line is answered once, or twice when part of it is accepted and the rest rejected (the
+    // consignee may reject "part of the consignment", reg 42): one accepted and one rejected answer.
+    const before = answered.get(line.line);
+    if (before && (before.length > 1 || before[0] === line.accepted)) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/line`,
+        'answers a line already answered: a line takes one answer, or one accepted and one rejected when only part of it is rejected',
+      );
+    } else if (before && line.quantity_received_kg === 0) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/quantity_received_kg`,
+        'must be more than 0 for the second answer of a line: it is the part accepted or rejected apart from the first',
+      );
+    }
+    answered.set(line.line, [...(before ?? []), line.accepted]);
     seen.add(line.line);
     const operation = line.operation?.trim().toUpperCase() ?? null;
     if (line.accepted && !operation) {
@@ -569,21 +633,99 @@ export function partE(
     if (!seen.has(n))
       issues.add('CONSIGNMENT_NOTE_INVALID', '/lines', `has no answer for line ${n} of Part B`);
   }
-  lines.sort((a, b) => a.line - b.line);
-  const rejected = lines.filter((l) => !l.accepted).length;
-  const status: ConsignmentStatus =
-    rejected === 0 ? 'received' : rejected === lines.length ? 'rejected' : 'partially_rejected';
+  // By line, the accepted part of a line before its rejected part.
+  lines.sort((a, b) => a.line - b.line || Number(b.accepted) - Number(a.accepted));
+  const rejected = lines.some((l) => !l.accepted);
+  const accepted = lines.some((l) => l.accepted);
+  const status: ConsignmentStatus = !rejected ? 'received' : accepted ? 'partially_rejected' : 'rejected';
   const total = consignmentsInCollection(note, body, issues);
   return {
     part: {
       ...signer,
-      declaration: DECLARATIONS.E,
+      declaration: partEDeclaration({
+        permit,
+        total,
+        received: `${dayText(received)} at ${receivedTime}`,
+      }),
       received_date: received,
+      received_time: receivedTime,
+      vehicle_registration: vehicle,
+      permit_number: permit,
       lines,
       ...(total === undefined ? {} : { consignments_in_collection: total }),
     },
     status,
   };
+}
+
+/**
+ * When Part E says the waste arrived: a date and a UK time (the form asks for both), not after the
+ * signing (with the slack of a time written from a watch), nor before Part C's collection. The time
+ * defaults to the signing's for waste received today; for an earlier day there is nothing to default to.
+ */
+function receivedWhen(
+  note: ConsignmentNote,
+  body: SignConsignmentBody,
+  signer: Signer,
+  issues: Issues,
+): { received: string; receivedTime: string } {
+  const at = new Date(signer.signed_at);
+  const today = londonDate(at);
+  const received = body.received_date ?? today;
+  if (received > today)
+    issues.add('CONSIGNMENT_NOTE_INVALID', '/received_date', `must not be after today (${today})`);
+  const c = note.parts.C;
+  if (c && received < c.collection_date) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/received_date',
+      `must not be before the collection on ${c.collection_date}`,
+    );
+  }
+  const untimed = body.received_time === undefined && received < today;
+  if (untimed) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/received_time',
+      `is required when the waste was received on an earlier day (${received}): the UK time it arrived, HH:MM`,
+    );
+  }
+  const receivedTime = body.received_time ?? londonTime(at);
+  if (untimed || received > today || (c && received < c.collection_date)) return { received, receivedTime };
+  const slack = TIME_SLACK_MINUTES * 60_000;
+  const moments = londonMoments(received, receivedTime);
+  if (moments.every((m) => m > at.getTime() + slack)) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/received_time',
+      `must not be after ${londonTime(at)} (UK time), when Part E is signed`,
+    );
+  } else if (c) {
+    const collected = Math.min(...londonMoments(c.collection_date, c.collection_time));
+    if (moments.every((m) => m < collected - slack)) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        '/received_time',
+        `must not be before the collection at ${c.collection_time} (UK time) on ${c.collection_date}`,
+      );
+    }
+  }
+  return { received, receivedTime };
+}
+
+/**
+ * The permit or exempt waste operation number the consignee certifies authorises the waste at A4's
+ * address: the one it gives, else A4's. None where A4 has none and none is given: the form's
+ * certification is then left out (waste returned to premises that need no permit).
+ */
+function permitCertified(note: ConsignmentNote, body: SignConsignmentBody, issues: Issues): string | null {
+  if (body.permit_number === undefined) return note.consignee.permit_number?.trim() || null;
+  return required(
+    body.permit_number,
+    '/permit_number',
+    issues,
+    'the waste permit or exempt waste operation number that authorises the waste at the address in A4',
+  );
 }
 
 /**

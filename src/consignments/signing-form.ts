@@ -78,6 +78,9 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
   if (part === 'D') for (const id of askedAtPartD(note)) fields[id] = '';
   if (part === 'E') {
     fields.received_date = londonDate(now);
+    fields.received_time = londonTime(now);
+    fields.vehicle_registration = note.parts.C?.vehicle_registration ?? '';
+    fields.permit_number = note.consignee.permit_number ?? '';
     if (note.multiple_collection) fields.consignments_in_collection = '';
   }
   return { signature: EMPTY_SIGNATURE, fields };
@@ -99,7 +102,7 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
   }
   if (part === 'D') ids.push(...askedAtPartD(note));
   if (part === 'E') {
-    ids.push('received_date');
+    ids.push('received_date', 'received_time', 'vehicle_registration', 'permit_number');
     if (note.multiple_collection) ids.push('consignments_in_collection');
     note.lines.forEach((_, i) => {
       for (const name of ['quantity_received_kg', 'accepted', 'rejection_reason', 'operation'] as const) {
@@ -169,6 +172,9 @@ export function readPartForm(
   }
   if (part === 'E') {
     body.received_date = given(fields.received_date);
+    body.received_time = given(fields.received_time);
+    body.vehicle_registration = given(fields.vehicle_registration);
+    body.permit_number = given(fields.permit_number);
     if (note.multiple_collection) {
       const total = fields.consignments_in_collection;
       // Digits only here; the service's own rule (1 to 1000) words what is out of range.
@@ -213,6 +219,8 @@ const LABELS: Record<string, string> = {
   premises_phone: 'Telephone of the premises',
   premises_email: 'Email of the premises',
   received_date: 'Date received',
+  received_time: 'Time received',
+  permit_number: 'Permit or exemption number',
   consignments_in_collection: 'Consignments in the collection',
   quantity_received_kg: 'Quantity received',
   accepted: 'Accepted or rejected',

@@ -7,6 +7,7 @@ import {
 } from '../platform/signing/signing-facts.ts';
 import { reference } from '../platform/signing/signing-layout.ts';
 import { type Html, html } from '../portal/html.ts';
+import { permitText } from './consignment-rules.ts';
 import type { ConsignmentLine, ConsignmentNote, Part, PartC, PartE } from './consignment-schemas.ts';
 import { contactLine } from './part-rules.ts';
 import { componentsText, containerText, registerCheckText } from './pdf/wording.ts';
@@ -179,7 +180,7 @@ export function noteSummary(note: ConsignmentNote, part: Part): Html {
         <p class="muted">Contact: ${contactLine(note)}</p></div>
       <div class="party"><h3>By (the carrier)</h3>${carrier(note)}</div>
       <div class="party"><h3>To (the consignee)</h3>${place(c.name, c.address, c.postcode)}
-        <p class="muted">Permit ${c.permit_number}</p></div>
+        <p class="muted">${c.permit_number ? `Permit ${c.permit_number}` : permitText(c)}</p></div>
     </div>
   </section>
   ${earlierParts(note, part)}`;

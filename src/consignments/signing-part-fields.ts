@@ -156,7 +156,26 @@ function receivedLine(line: ConsignmentLine, i: number, values: Values, errors: 
 
 function partEFields(note: ConsignmentNote, values: Values, errors: FormErrors): Html {
   const round = note.multiple_collection;
-  return html`${textField({ id: 'received_date', label: 'Date received', type: 'date', value: values.received_date, errors })}
+  return html`<div class="field-pair">
+      ${textField({ id: 'received_date', label: 'Date received', type: 'date', value: values.received_date, errors })}
+      ${textField({ id: 'received_time', label: 'Time (UK)', type: 'time', value: values.received_time ?? '', errors })}
+    </div>
+    ${textField({
+      id: 'vehicle_registration',
+      label: 'Vehicle registration',
+      hint: 'Of the vehicle that delivered the waste, or the mode of transport if not road (for example RAIL).',
+      value: values.vehicle_registration ?? '',
+      errors,
+      attributes: html` required maxlength="20" autocomplete="off" autocapitalize="characters" spellcheck="false"`,
+    })}
+    ${textField({
+      id: 'permit_number',
+      label: 'Permit or exemption number',
+      hint: 'The waste permit or exempt waste operation number that authorises this waste at the address in A4: you certify it below.',
+      value: values.permit_number ?? '',
+      errors,
+      attributes: html` maxlength="100" autocomplete="off" spellcheck="false"`,
+    })}
     ${
       round &&
       textField({

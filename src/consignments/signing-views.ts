@@ -4,7 +4,7 @@ import { errorSummary, nameAndPosition, signingForm } from '../platform/signing/
 import { reference, type SigningShell, signingLayout } from '../platform/signing/signing-layout.ts';
 import { type Html, html } from '../portal/html.ts';
 import type { ConsignmentNote, Part } from './consignment-schemas.ts';
-import { DECLARATIONS } from './part-rules.ts';
+import { DECLARATIONS, partEDeclaration } from './part-rules.ts';
 import { fieldIds, type PartFormValues, type Problems, summaryOf } from './signing-form.ts';
 import { noteSummary, PART_SIGNER, PART_TITLE, signedFacts } from './signing-note-view.ts';
 import { partFields } from './signing-part-fields.ts';
@@ -47,7 +47,7 @@ export function openPage(options: {
   const form = signingForm({
     fields: html`${nameAndPosition(values.signature, errors, POSITION_EXAMPLE[part])}
       ${partFields(note, part, values.fields, errors)}`,
-    declaration: [DECLARATIONS[part]],
+    declaration: [part === 'E' ? pagePartEDeclaration(note) : DECLARATIONS[part]],
     values: values.signature,
     errors,
   });
@@ -114,3 +114,11 @@ export function waitingPage(note: ConsignmentNote, part: Part, waitingFor: Part,
     ${noteSummary(note, part)}`;
   return layout(shell, note, { title: `Waiting for Part ${waitingFor}: ${note.consignment_code}`, content });
 }
+
+/** Part E's certificate on the page, its blanks pointing at the fields above it. */
+const pagePartEDeclaration = (note: ConsignmentNote) =>
+  partEDeclaration({
+    permit: 'the number entered above',
+    total: note.multiple_collection ? 'the number entered above' : undefined,
+    received: 'the date and time entered above',
+  });

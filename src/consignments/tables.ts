@@ -42,6 +42,8 @@ export interface ConsignmentPartRow {
 /** A link that lets one party sign one part without an account: its token is kept only as a SHA-256. */
 export interface ConsignmentSigningLinkRow {
   token_sha256: string;
+  /** `sl_…`: what a part signed on the link names (never the token). */
+  id: string;
   note_id: string;
   organisation_id: string;
   mode: 'live' | 'test';
@@ -49,6 +51,11 @@ export interface ConsignmentSigningLinkRow {
   created_at: string;
   expires_at: string;
   used_at: string | null;
+  /**
+   * The organisation and API key the link was created with, JSON (a part's `authentication` without
+   * `signing_link`); null for a link made before it was recorded.
+   */
+  created_with: string | null;
 }
 
 /**

@@ -48,7 +48,9 @@ const ConsignmentLine = z.strictObject({
       proper_shipping_name: text('ADR proper shipping name.'),
       un_class: text('ADR class, e.g. "3" or "6.1".'),
       packing_group: z.enum(['I', 'II', 'III']).describe('Packing group I, II or III.'),
-      special_handling: optionalText('Special handling.'),
+      special_handling: optionalText(
+        'Special handling requirements the carrier must be told of; send "None" when there are none (left out, the note prints "Not given").',
+      ),
     })
     .optional()
     .describe('Where the waste is dangerous goods for carriage (ADR).'),
@@ -59,7 +61,7 @@ export const CreateConsignmentNoteInput = z.strictObject({
     .enum(NATIONS)
     .optional()
     .describe(
-      'Where the waste is removed from: england (default) or wales. Scotland and Northern Ireland are refused (regulator-issued codes).',
+      'Where the premises the waste is removed from are: england or wales (Welsh notes follow the Hazardous Waste (Wales) Regulations 2005, with the NRW premises code). Left out, england is assumed only where producer.postcode cannot be in Wales: CF, SA, LL, NP and LD postcodes, and the border areas CH, SY and HR, need it. Scotland and Northern Ireland are refused (regulator-issued codes).',
     ),
   consignment_code: optionalText(
     'Your own consignment code; omit it and the next code for the producer is assigned, e.g. GARAGE/00001.',
@@ -69,7 +71,9 @@ export const CreateConsignmentNoteInput = z.strictObject({
       name: text('Part A2: the business whose premises the waste is removed from.'),
       address: text('Address of the premises.'),
       postcode: text('UK postcode, e.g. BH15 1NF.'),
-      sic_code: text('Five-digit SIC 2007 code of the business, e.g. 45200.'),
+      sic_code: text(
+        'Part B2: five-digit SIC 2007 code of the process giving rise to the waste (not necessarily the business), e.g. 45200.',
+      ),
       contact: text('Contact name.'),
       phone: optionalText(
         'Telephone of the premises. A note must not be used without one: left out, Part D asks the consignor for it.',
@@ -98,7 +102,9 @@ export const CreateConsignmentNoteInput = z.strictObject({
       name: optionalText('The consignee.'),
       address: optionalText('Address of the receiving site.'),
       postcode: optionalText('Its postcode.'),
-      permit_number: optionalText('Environmental permit number, e.g. EPR/AB1234CD.'),
+      permit_number: optionalText(
+        "The receiving site's permit number, e.g. EPR/AB1234CD. Leave it out only on a further note (rejected_from) taking the waste back to the premises in Part A2 of the rejected note (its address and postcode): no permit applies there.",
+      ),
     })
     .describe('Part A4: site_id, or name, address, postcode and permit number.'),
   carrier: z
@@ -137,7 +143,9 @@ export const SignConsignmentNoteInput = z.strictObject({
   registration_number: optionalText(
     "Part C: the carrier's registration number, when Part A left it out (or to confirm it).",
   ),
-  vehicle_registration: optionalText('Part C (required there): registration of the collecting vehicle.'),
+  vehicle_registration: optionalText(
+    "Part C (required there): registration of the collecting vehicle. Part E: of the vehicle that delivered, or the mode of transport if not road (default Part C's).",
+  ),
   collection_date: optionalText('Part C: YYYY-MM-DD (default today).'),
   collection_time: optionalText('Part C: HH:MM, UK local time (default now).'),
   declared_registration: z
@@ -160,6 +168,12 @@ export const SignConsignmentNoteInput = z.strictObject({
     "Part D, only when Part A2 has no usable email (none, or a placeholder such as tbc): the premises' email (Part D is refused without it; recorded as the consignor's).",
   ),
   received_date: optionalText('Part E: the day the waste arrived, YYYY-MM-DD (default today).'),
+  received_time: optionalText(
+    'Part E: HH:MM, UK local time, when the waste arrived (default now for waste received today; required for an earlier day).',
+  ),
+  permit_number: optionalText(
+    "Part E: the waste permit or exempt waste operation number the consignee certifies authorises the waste at A4's address (default A4's).",
+  ),
   consignments_in_collection: z
     .number()
     .int()

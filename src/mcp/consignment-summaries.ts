@@ -1,6 +1,7 @@
 // What the consignment note tools answer: a few lines an assistant can quote, starting with the
 // consignment code and the note's id, and saying which part is to be signed next; the key fields as
 // structured data. The whole note is one get_consignment_note or REST call away.
+import { permitText } from '../consignments/consignment-rules.ts';
 import type { ConsignmentNote, Part } from '../consignments/consignment-schemas.ts';
 import { askedAtPartD, contactLine } from '../consignments/part-rules.ts';
 import { consignmentsText, registerCheckText } from '../consignments/pdf/wording.ts';
@@ -43,7 +44,9 @@ function partLines(note: ConsignmentNote): string[] {
     );
     const count = E.consignments_in_collection;
     const collection = count === undefined ? '' : ` (a collection of ${consignmentsText(count)})`;
-    lines.push(`Part E: ${E.name}, received ${E.received_date}${collection}: ${received.join('; ')}.`);
+    const when = E.received_time ? `${E.received_date} ${E.received_time}` : E.received_date;
+    const permit = E.permit_number ? `, under ${E.permit_number}` : '';
+    lines.push(`Part E: ${E.name}, received ${when}${permit}${collection}: ${received.join('; ')}.`);
   }
   return lines;
 }
@@ -53,7 +56,7 @@ export function consignmentSummary(note: ConsignmentNote, verb: 'Created' | 'Fou
   const signed = (['C', 'D', 'E'] as const).filter((part) => note.parts[part] !== null);
   const lines = [
     `${verb} consignment note ${note.consignment_code} (id ${note.id}, ${note.mode}, ${note.status}).`,
-    `From ${note.producer.name} (${note.producer.postcode}; contact ${contactLine(note)}) to ${note.consignee.name} (permit ${note.consignee.permit_number}).`,
+    `From ${note.producer.name} (${note.producer.postcode}; contact ${contactLine(note)}) to ${note.consignee.name} (${note.consignee.permit_number ? `permit ${note.consignee.permit_number}` : permitText(note.consignee)}).`,
     ...note.lines.map(
       (l) =>
         `Line ${l.line}: ${l.ewc_code} ${l.ewc_description} - ${l.description}, ${l.quantity_kg} kg ${l.physical_form}, ${l.hazard_codes.join(', ')}${l.code_source === 'classified' ? ' (code classified from the description)' : ''}.`,

@@ -13,10 +13,11 @@ import type { WasteTransferNote } from '../wtn/wtn-schemas.ts';
 import { fillFromConsignment } from './consignment-fill.ts';
 import type { DwtSubmitter } from './dwt-client.ts';
 import { DwtSandbox } from './dwt-sandbox.ts';
+import { type HazardousLoad, hazardousLoadOf } from './hazardous-loads.ts';
 import { fillFromNote } from './note-fill.ts';
 import { checkReceipt } from './receipt-rules.ts';
 import type { CreateReceiptBody, ListReceiptsQuery, ResolveBody, WasteReceipt } from './receipt-schemas.ts';
-import { type CreateOutcome, type NewReceipt, ReceiptStore } from './receipt-store.ts';
+import { type CreateOutcome, type NewReceipt, type ReceiptFilters, ReceiptStore } from './receipt-store.ts';
 import type { FromNote, ReceiptContent, ReceiptScope, StoredReceiptBody } from './receipt-types.ts';
 import { receiptView } from './receipt-view.ts';
 import type { SiteService } from './site-service.ts';
@@ -181,6 +182,36 @@ export class ReceiptService {
       has_more: rows.length > limit,
       next_starting_after: rows.length > limit ? page[page.length - 1].id : null,
     };
+  }
+
+  /**
+   * The site's receipts of hazardous waste received from one London date to another (inclusive), by date
+   * received: for the consignee's quarterly return (the consignments capability).
+   */
+  async hazardousReceivedAtSite(
+    scope: ReceiptScope,
+    siteId: string,
+    from: string,
+    to: string,
+  ): Promise<HazardousLoad[]> {
+    const filters = {
+      limit: 500,
+      siteId,
+      receivedFrom: londonDayStart(from).toISOString(),
+      receivedTo: londonDayStart(to, 1).toISOString(),
+      now: this.#o.clock.now().toISOString(),
+    };
+    const loads: HazardousLoad[] = [];
+    for (let after: ReceiptFilters['startingAfter']; ; ) {
+      const rows = await this.#store.list(scope, { ...filters, startingAfter: after });
+      for (const row of rows) {
+        const load = hazardousLoadOf(row, this.#o.catalogue);
+        if (load) loads.push(load);
+      }
+      if (rows.length < filters.limit) break;
+      after = { createdAt: rows[rows.length - 1].created_at, id: rows[rows.length - 1].id };
+    }
+    return loads.sort((a, b) => a.received_date.localeCompare(b.received_date) || a.id.localeCompare(b.id));
   }
 
   /** A correction: the receipt's next revision, sent to DWT as its update (or as the create it still awaits). */

@@ -13,15 +13,43 @@ import {
   type Quarter,
 } from '../../src/consignments/consignee-return-schemas.ts';
 import type { ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
+import { regulatorOf } from '../../src/consignments/return-regulator.ts';
+import type { HazardousLoad } from '../../src/receipts/hazardous-loads.ts';
 import { receivedNote, SITE } from './return-fixtures.ts';
 
 const GENERATED_AT = '2027-01-05T09:00:00.000Z';
 const Q4 = parseQuarter('2026-Q4')!;
 const BOM = '\uFEFF';
 
-function returnOf(notes: ConsignmentNote[], quarter: Quarter = Q4) {
-  return buildReturn({ site: SITE, quarter, notes, generatedAt: GENERATED_AT });
+function returnOf(
+  notes: ConsignmentNote[],
+  quarter: Quarter = Q4,
+  more: { receipts?: HazardousLoad[]; postcode?: string } = {},
+) {
+  const site = { ...SITE, postcode: more.postcode ?? SITE.postcode };
+  return buildReturn({ site, quarter, notes, receipts: more.receipts, generatedAt: GENERATED_AT });
 }
+
+/** A hazardous load from a DWT receipt, on a note made elsewhere: waste engine oil, weighed, sent to R9. */
+const load = (spec: Partial<HazardousLoad> & { id: string }): HazardousLoad => ({
+  received_date: '2026-11-14',
+  consignment_code: 'CJTILE/A0001',
+  consignment_note_id: null,
+  items: [
+    {
+      ewc_codes: ['13 02 05*'],
+      description: 'Waste engine oil',
+      physical_form: 'liquid',
+      quantity_kg: 450,
+      quantity_is_estimate: false,
+      hazard_codes: ['HP14'],
+      operations: ['R9'],
+    },
+  ],
+  ...spec,
+});
+
+const welsh = (note: ConsignmentNote): ConsignmentNote => ({ ...note, nation: 'wales' });
 
 function rowsOf(csv: string): Record<string, string>[] {
   return parse(csv, { bom: true, columns: true });
@@ -114,8 +142,8 @@ describe('buildReturn', () => {
     const ret = returnOf([receivedNote({ id: 'cn_one', code: 'RATPES/00001', received: '2026-10-14' })]);
     expect(ret.consignments[0]).toMatchObject({ round_number: null, collection_number: null });
     expect(ret.totals).toMatchObject({ consignments: 1, single: 1, multiple_collection: 0 });
-    expect(ret.fee_estimate.amount).toBe(10);
-    expect(ret.fee_estimate.paper_amount).toBe(19);
+    expect(ret.fee_estimate!.amount).toBe(10);
+    expect(ret.fee_estimate!.paper_amount).toBe(19);
   });
 
   it('includes a rejected consignment, and says which are partly rejected', () => {
@@ -155,7 +183,7 @@ describe('buildReturn', () => {
       quantity_received_kg: 800,
       quantity_accepted_kg: 400,
     });
-    expect(ret.fee_estimate.amount).toBe(30);
+    expect(ret.fee_estimate!.amount).toBe(30);
   });
 
   it('carries what the consignee reports for each waste line', () => {
@@ -269,6 +297,8 @@ describe('returnCsv', () => {
       physical_form: 'solid',
       site_name: SITE.name,
       site_permit_number: SITE.permit_number,
+      receipt_id: '',
+      to_add: '',
     });
     expect(rows[3]).toMatchObject({ round_number: 'RND42', collection_number: '2', operation: 'R13' });
   });
@@ -367,5 +397,241 @@ describe('ConsigneeReturnQuery', () => {
     ]) {
       expect(Value.Check(ConsigneeReturnQuery, query), JSON.stringify(query)).toBe(false);
     }
+  });
+});
+
+describe('hazardous waste receipts on the return (reg 53: every consignment received)', () => {
+  it('is no null return when the site received hazardous waste on a note made elsewhere, and says what to add by hand', () => {
+    const ret = returnOf([], Q4, { receipts: [load({ id: 'rcpt_oil' })] });
+    expect(ret.null_return).toBe(false);
+    expect(ret.consignments).toEqual([]);
+    expect(ret.receipts_to_add).toEqual([
+      {
+        id: 'rcpt_oil',
+        received_date: '2026-11-14',
+        consignment_code: 'CJTILE/A0001',
+        consignment_note_id: null,
+        ewc_codes: ['13 02 05*'],
+        quantity_kg: 450,
+        lines: [
+          {
+            ewc_codes: ['13 02 05*'],
+            description: 'Waste engine oil',
+            quantity_kg: 450,
+            quantity_is_estimate: false,
+            operations: ['R9'],
+            hazard_codes: ['HP14'],
+            physical_form: 'liquid',
+          },
+        ],
+        to_add: ['producer_name', 'producer_postcode', 'outcome'],
+      },
+    ]);
+    expect(ret.totals).toMatchObject({ consignments: 0, receipts_to_add: 1, quantity_received_kg: 0 });
+    expect(ret.warnings).toEqual([{ code: 'RECEIPTS_TO_ADD', message: expect.any(String) }]);
+    const message = ret.warnings[0].message;
+    expect(message).toContain(
+      '1 hazardous waste receipt of Poole Treatment Centre in 2026-Q4 is on no consignment note',
+    );
+    expect(message).toContain('not a null return');
+    expect(message).toContain("the producer's name and the Part A2 postcode the waste was collected from");
+    expect(message).toContain(
+      'the round and collection numbers if it was one collection of a multiple collection',
+    );
+    expect(message).toContain('each adds £10 (£5 for one collection of a multiple collection)');
+    expect([...Value.Errors(ConsigneeReturn, ret)]).toEqual([]);
+  });
+
+  it('leaves out a receipt whose consignment is on one of the return’s notes, matched by code', () => {
+    const ret = returnOf(
+      [
+        receivedNote({ id: 'cn_here', code: 'RATPES/00001', received: '2026-10-14' }),
+        receivedNote({ id: 'cn_q3', code: 'RATPES/00002', received: '2026-09-30' }),
+      ],
+      Q4,
+      {
+        receipts: [
+          load({ id: 'rcpt_on_note', consignment_code: 'ratpes/00001 ', consignment_note_id: 'cn_here' }),
+          // Its note's Part E is in Q3, so this return does not hold it.
+          load({ id: 'rcpt_q3_note', consignment_code: 'RATPES/00002', consignment_note_id: 'cn_q3' }),
+          load({ id: 'rcpt_elsewhere' }),
+        ],
+      },
+    );
+    expect(ret.consignments.map((c) => c.id)).toEqual(['cn_here']);
+    expect(ret.receipts_to_add.map((r) => [r.id, r.consignment_note_id])).toEqual([
+      ['rcpt_q3_note', 'cn_q3'],
+      ['rcpt_elsewhere', null],
+    ]);
+    expect(ret.warnings[0].message).toContain(
+      '2 hazardous waste receipts of Poole Treatment Centre in 2026-Q4 are',
+    );
+    // The estimate is for the notes' consignments only, as the warning says.
+    expect(ret.fee_estimate!.amount).toBe(10);
+  });
+
+  it('lists every field a receipt cannot fill: no code, several codes on an item, an estimated weight, no R/D or HP code', () => {
+    const ret = returnOf([], Q4, {
+      receipts: [
+        load({
+          id: 'rcpt_mixed',
+          consignment_code: null,
+          items: [
+            {
+              ewc_codes: ['16 06 01*', '16 06 02*'],
+              description: 'Batteries',
+              physical_form: 'solid',
+              quantity_kg: 0.5,
+              quantity_is_estimate: true,
+              hazard_codes: [],
+              operations: [],
+            },
+            {
+              ewc_codes: ['13 02 05*'],
+              description: 'Oil',
+              physical_form: 'liquid',
+              quantity_kg: 0.25,
+              quantity_is_estimate: false,
+              hazard_codes: ['HP14'],
+              operations: ['R9', 'D10'],
+            },
+          ],
+        }),
+      ],
+    });
+    expect(ret.receipts_to_add[0]).toMatchObject({
+      consignment_code: null,
+      ewc_codes: ['16 06 01*', '16 06 02*', '13 02 05*'],
+      quantity_kg: 0.75,
+      to_add: [
+        'consignment_code',
+        'producer_name',
+        'producer_postcode',
+        'ewc_code',
+        'quantity_received_kg',
+        'outcome',
+        'operation',
+        'hazard_codes',
+      ],
+    });
+    // Every name is a column of the CSV, where it is filled in.
+    for (const field of ret.receipts_to_add[0].to_add) expect(RETURN_CSV_COLUMNS).toContain(field);
+  });
+
+  it("gives the agency a row per waste item of each receipt, blank where the consignee fills in; producers' files leave them out", () => {
+    const notes = [receivedNote({ id: 'cn_one', code: 'RATPES/00001', received: '2026-10-14' })];
+    const ret = returnOf(notes, Q4, {
+      receipts: [load({ id: 'rcpt_oil', received_date: '2026-10-02' })],
+    });
+    const rows = rowsOf(returnCsv(ret, { kind: 'agency' })!);
+    expect(rows.map((r) => [r.consignment_code, r.receipt_id])).toEqual([
+      ['RATPES/00001', ''],
+      ['CJTILE/A0001', 'rcpt_oil'],
+    ]);
+    expect(rows[0].to_add).toBe('');
+    expect(rows[1]).toEqual({
+      consignment_code: 'CJTILE/A0001',
+      received_date: '2026-10-02',
+      producer_name: '',
+      producer_postcode: '',
+      round_number: '',
+      collection_number: '',
+      ewc_code: '13 02 05*',
+      waste_description: 'Waste engine oil',
+      quantity_received_kg: '450',
+      outcome: '',
+      rejection_reason: '',
+      operation: 'R9',
+      hazard_codes: 'HP14',
+      physical_form: 'liquid',
+      site_name: SITE.name,
+      site_permit_number: SITE.permit_number,
+      receipt_id: 'rcpt_oil',
+      to_add: 'producer_name; producer_postcode; outcome',
+    });
+    const rat = rowsOf(returnCsv(ret, { kind: 'producer', producer: 'RATPES' })!);
+    expect(rat.map((r) => r.consignment_code)).toEqual(['RATPES/00001']);
+    expect(returnCsv(ret, { kind: 'producer', producer: 'CJTILE' })).toBeNull();
+  });
+
+  it('gives the agency no file that passes for a null return while a receipt is to add', () => {
+    const csv = returnCsv(returnOf([], Q4, { receipts: [load({ id: 'rcpt_oil' })] }), { kind: 'agency' })!;
+    expect(csv).not.toBe(`${BOM}${RETURN_CSV_COLUMNS.join(',')}\r\n`);
+    expect(rowsOf(csv)).toHaveLength(1);
+  });
+});
+
+describe('the regulator a return goes to', () => {
+  it('is the EA for a site in England, with its fees, and says so', () => {
+    const ret = returnOf([receivedNote({ id: 'cn_one', code: 'RATPES/00001', received: '2026-10-14' })]);
+    expect(ret.regulator).toBe('EA');
+    expect(ret.warnings).toEqual([]);
+    expect(ret.fee_estimate).toMatchObject({ amount: 10, source: expect.stringContaining('gov.uk') });
+  });
+
+  it('is NRW for a site in Wales, whatever nation its waste came from, with no fee estimate', () => {
+    for (const postcode of ['CF10 1EP', 'sa1 8pp']) {
+      const ret = returnOf(
+        [receivedNote({ id: 'cn_one', code: 'RATPES/00001', received: '2026-10-14' })],
+        Q4,
+        { postcode, receipts: [load({ id: 'rcpt_oil' })] },
+      );
+      expect(ret.regulator, postcode).toBe('NRW');
+      expect(ret.fee_estimate, postcode).toBeNull();
+      expect([...Value.Errors(ConsigneeReturn, ret)]).toEqual([]);
+      // No fee figure for NRW in the receipts' warning either.
+      expect(ret.warnings.map((w) => w.code)).toEqual(['RECEIPTS_TO_ADD']);
+      expect(ret.warnings[0].message).not.toContain('£');
+    }
+    expect(returnOf([], Q4, { postcode: 'CF10 1EP' })).toMatchObject({ regulator: 'NRW', null_return: true });
+  });
+
+  it('is the EA for a site in England that received waste from Wales: the consignee’s place decides', () => {
+    const ret = returnOf([welsh(receivedNote({ id: 'cn_w', code: 'ABC123/00001', received: '2026-10-14' }))]);
+    expect(ret.regulator).toBe('EA');
+    expect(ret.fee_estimate).not.toBeNull();
+  });
+
+  it("at the border follows the notes when they agree, else the area's usual side, with a warning", () => {
+    const fromWales = welsh(receivedNote({ id: 'cn_w', code: 'ABC123/00001', received: '2026-10-14' }));
+    const fromEngland = receivedNote({ id: 'cn_e', code: 'RATPES/00001', received: '2026-10-15' });
+    expect(returnOf([fromWales], Q4, { postcode: 'SY23 1AA' })).toMatchObject({
+      regulator: 'NRW',
+      fee_estimate: null,
+      warnings: [],
+    });
+    expect(returnOf([fromEngland], Q4, { postcode: 'CH4 8AA' })).toMatchObject({
+      regulator: 'EA',
+      warnings: [],
+    });
+    expect(returnOf([fromWales], Q4, { postcode: 'LL57 2DG' })).toMatchObject({
+      regulator: 'NRW',
+      warnings: [],
+    });
+    for (const notes of [[], [fromWales, fromEngland]]) {
+      // HR, CH and SY are English areas reaching into Wales; LL, NP and LD Welsh ones with a few English addresses.
+      const hay = returnOf(notes, Q4, { postcode: 'HR3 5AA' });
+      expect(hay.regulator).toBe('EA');
+      expect(hay.warnings).toEqual([
+        {
+          code: 'REGULATOR_ASSUMED',
+          message:
+            "The site's postcode (HR3 5AA) is in an area at the England-Wales border, and the notes of the quarter do not settle which side it is on: the return is shown for the Environment Agency. A site in Wales makes its return to Natural Resources Wales instead.",
+        },
+      ]);
+      const chepstow = returnOf(notes, Q4, { postcode: 'NP16 7AA' });
+      expect(chepstow).toMatchObject({ regulator: 'NRW', fee_estimate: null });
+      expect(chepstow.warnings.map((w) => w.code)).toEqual(['REGULATOR_ASSUMED']);
+      expect(chepstow.warnings[0].message).toContain(
+        'the return is shown for Natural Resources Wales. A site in England makes its return to the Environment Agency instead.',
+      );
+    }
+  });
+
+  it("reads the postcode's area: Sheffield's S is not Swansea's SA", () => {
+    expect(regulatorOf('SA1 8PP', [])).toEqual({ regulator: 'NRW', basis: 'site_postcode' });
+    expect(regulatorOf('S1 2HH', ['wales'])).toEqual({ regulator: 'EA', basis: 'site_postcode' });
+    expect(regulatorOf('HR3 5AA', ['wales', 'wales'])).toEqual({ regulator: 'NRW', basis: 'notes' });
+    expect(regulatorOf(null, [])).toEqual({ regulator: 'EA', basis: 'assumed' });
   });
 });

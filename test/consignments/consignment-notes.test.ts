@@ -471,12 +471,35 @@ describe('Parts C, D and E in legal order', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json().error.details).toEqual([
-      { field: '/collection_date', issue: expect.stringContaining('must not be before 2026-11-27') },
+      { field: '/collection_date', issue: expect.stringContaining('must be today (2026-11-27)') },
     ]);
     expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().status).toBe('awaiting_collection');
     // The day it was made is a day it may be collected.
     const c = await t.sign(note.id, { ...PART_C, collection_date: '2026-11-27' });
     expect(c.parts.C?.collection_date).toBe('2026-11-27');
+  });
+
+  it('refuses a Part C dated before the day it is signed: the carrier certifies "I today collected"', async () => {
+    const note = await t.create(garageBody()); // made on 27 November
+    clock.set('2026-11-29T09:00:00Z');
+    try {
+      const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, {
+        ...PART_C,
+        collection_date: '2026-11-28',
+        collection_time: '15:00',
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.details).toEqual([
+        {
+          field: '/collection_date',
+          issue: expect.stringContaining('must be today (2026-11-29), the day Part C is signed'),
+        },
+      ]);
+      const c = await t.sign(note.id, PART_C);
+      expect(c.parts.C).toMatchObject({ collection_date: '2026-11-29', collection_time: '09:00' });
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
   });
 
   it('refuses a Part C collection time well after the signing, or well before the note was made', async () => {
@@ -518,6 +541,73 @@ describe('Parts C, D and E in legal order', () => {
     }
   });
 
+  it("Part E certifies the form's permit, the time of receipt and the vehicle, as the consignee gave them", async () => {
+    const note = await t.create(garageBody());
+    const other = await t.create(garageBody());
+    for (const id of [note.id, other.id]) {
+      await t.sign(id, PART_C); // AB12 CDE at 10:00
+      await t.sign(id, PART_D);
+    }
+    clock.set('2026-11-27T13:20:00Z');
+    try {
+      const e = await t.sign(note.id, partE());
+      // Defaults: received now, by Part C's vehicle, under the permit A4 names.
+      expect(e.parts.E).toMatchObject({
+        received_date: '2026-11-27',
+        received_time: '13:20',
+        vehicle_registration: 'AB12 CDE',
+        permit_number: 'EPR/AB1234CD',
+        declaration:
+          'I certify that waste permit/exempt waste operation number: EPR/AB1234CD authorises the management of the waste described in B at the address given in A4. I received this waste at the address given in A4 on: 27 November 2026 at 13:20.',
+      });
+      const given = await t.sign(other.id, {
+        ...partE(),
+        received_time: '12:05',
+        vehicle_registration: 'xy70 zzz',
+        permit_number: 'EPR/ZZ9999YY',
+      });
+      expect(given.parts.E).toMatchObject({
+        received_time: '12:05',
+        vehicle_registration: 'XY70 ZZZ',
+        permit_number: 'EPR/ZZ9999YY',
+      });
+      expect(given.parts.E?.declaration).toContain('operation number: EPR/ZZ9999YY authorises');
+      expect(given.parts.E?.declaration).toContain('on: 27 November 2026 at 12:05.');
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
+  });
+
+  it('Part E needs the time for waste received on an earlier day, and refuses one outside the movement', async () => {
+    const note = await t.create(garageBody());
+    await t.sign(note.id, PART_C); // collected 10:00 on 27 November
+    await t.sign(note.id, PART_D);
+    const refuse = async (body: Record<string, unknown>, field: string, issue: string) => {
+      const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, { ...partE(), ...body });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.details).toEqual([{ field, issue: expect.stringContaining(issue) }]);
+    };
+    await refuse({ received_time: '09:00' }, '/received_time', 'must not be before the collection at 10:00');
+    await refuse(
+      { received_time: '10:30' },
+      '/received_time',
+      'must not be after 10:00 (UK time), when Part E',
+    );
+    clock.set('2026-11-28T08:00:00Z');
+    try {
+      await refuse(
+        { received_date: '2026-11-27' },
+        '/received_time',
+        'is required when the waste was received on an earlier day (2026-11-27)',
+      );
+      expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.E).toBeNull();
+      const e = await t.sign(note.id, { ...partE(), received_date: '2026-11-27', received_time: '16:45' });
+      expect(e.parts.E).toMatchObject({ received_date: '2026-11-27', received_time: '16:45' });
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
+  });
+
   it('Part E answers every line: an accepted one names its operation, a rejected one its reason', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ ewc_code: '16 06 01*' })] }));
     await t.sign(note.id, PART_C);
@@ -527,6 +617,7 @@ describe('Parts C, D and E in legal order', () => {
       partE([
         { line: 1, quantity_received_kg: 10, accepted: true },
         { line: 1, quantity_received_kg: 1, accepted: false },
+        { line: 1, quantity_received_kg: 1, accepted: true, operation: 'R9' },
       ]),
     );
     expect(response.statusCode).toBe(422);
@@ -534,10 +625,52 @@ describe('Parts C, D and E in legal order', () => {
       expect.arrayContaining([
         { field: '/lines/0/operation', issue: expect.stringContaining('R1-R13') },
         { field: '/lines/1/rejection_reason', issue: 'is required when the waste is rejected' },
-        { field: '/lines/1/line', issue: 'answers a line already answered' },
+        { field: '/lines/2/line', issue: expect.stringContaining('answers a line already answered') },
         { field: '/lines', issue: 'has no answer for line 2 of Part B' },
       ]),
     );
+  });
+
+  it('Part E may reject part of a line: the note is partly rejected and the rejected part moves on a further note', async () => {
+    const note = await t.create(garageBody({ lines: [oilLine({ quantity_kg: 1800 })] }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const twiceAccepted = await t.post(
+      `/v1/consignment-notes/${note.id}/signatures`,
+      partE([
+        { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
+        { line: 1, quantity_received_kg: 360, accepted: true, operation: 'R9' },
+      ]),
+    );
+    expect(twiceAccepted.statusCode).toBe(422);
+    expect(twiceAccepted.json().error.details).toEqual([
+      { field: '/lines/1/line', issue: expect.stringContaining('one accepted and one rejected') },
+    ]);
+    const e = await t.sign(
+      note.id,
+      partE([
+        { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking' },
+        { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
+      ]),
+    );
+    expect(e.status).toBe('partially_rejected');
+    expect(e.parts.E?.lines).toMatchObject([
+      { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
+      { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking' },
+    ]);
+    // The export gives each part of the line its own row.
+    const csv = await t.get(`/v1/consignment-notes?format=csv&consignment_code=${note.consignment_code}`);
+    const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
+    expect(rows.map((r) => [r.quantity_received_kg, r.accepted])).toEqual([
+      ['1440', 'true'],
+      ['360', 'false'],
+    ]);
+    // The rejected part goes back on a further note (reg 43).
+    const further = await t.post('/v1/consignment-notes', {
+      ...garageBody({ lines: [oilLine({ quantity_kg: 360 })] }),
+      rejected_from: note.id,
+    });
+    expect(further.statusCode, further.body).toBe(201);
   });
 
   it("refuses another part's fields rather than dropping them unread", async () => {
@@ -558,7 +691,7 @@ describe('Parts C, D and E in legal order', () => {
     });
     expect(d.statusCode).toBe(422);
     expect(d.json().error.details).toEqual([
-      { field: '/vehicle_registration', issue: 'is for Part C: leave it out when signing Part D' },
+      { field: '/vehicle_registration', issue: 'is for Part C or Part E: leave it out when signing Part D' },
       { field: '/lines', issue: 'is for Part E: leave it out when signing Part D' },
     ]);
     expect((await t.get(`/v1/consignment-notes/${note.id}`)).json().parts.D).toBeNull();
@@ -771,6 +904,53 @@ describe('rejected loads and further notes', () => {
       ]),
     );
     expect(note.status).toBe('partially_rejected');
+  });
+
+  it('a further note returning the waste to the premises in A2 needs no permit, and A4 says why', async () => {
+    const rejected = await received(
+      garageBody({ producer: { ...(garageBody().producer as object), name: 'Homeward Garage Ltd' } }),
+      partE([{ line: 1, quantity_received_kg: 180, accepted: false, rejection_reason: 'Wrong EWC code' }]),
+    );
+    const { address, postcode } = rejected.producer;
+    // Back to A2 as typed again: case, commas and spacing aside, a trailing postcode too.
+    const home = {
+      name: 'Homeward Garage Ltd',
+      address: 'UNIT 4 MILL LANE  POOLE, bh15 2ab',
+      postcode: 'bh152ab',
+    };
+    const back = await t.create(garageBody({ rejected_from: rejected.id, consignee: home }));
+    expect(back.consignee).toMatchObject({ postcode, permit_number: '', returned_to_producer: true });
+    const pdf = (await pageTexts((await t.get(`/v1/consignment-notes/${back.id}/pdf`)).rawPayload)).join(' ');
+    expect(pdf).toContain(
+      "Permit number No permit applies: the rejected waste is returned to the producer's premises it was removed from",
+    );
+
+    // Anywhere else, a permit is still needed: another address at the same postcode, a note that is
+    // not a further note, or a further note to another site.
+    const elsewhere = [
+      garageBody({ rejected_from: rejected.id, consignee: { ...home, address: 'Unit 9, Mill Lane, Poole' } }),
+      garageBody({ consignee: home }),
+      garageBody({
+        rejected_from: rejected.id,
+        consignee: { ...(garageBody().consignee as object), permit_number: undefined },
+      }),
+    ];
+    for (const body of elsewhere) {
+      const refused = await t.post('/v1/consignment-notes', body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.details).toEqual([
+        {
+          field: '/consignee/permit_number',
+          issue: expect.stringMatching(/^is required: the receiving site's permit number/),
+        },
+      ]);
+    }
+    const [sameStreet] = elsewhere;
+    const issue = (await t.post('/v1/consignment-notes', sameStreet)).json().error.details[0].issue;
+    expect(issue).toContain(`Part A2 of ${rejected.consignment_code}`);
+    expect(issue).toContain(`("${address}", ${postcode})`);
+    const plain = garageBody({ rejected_from: rejected.id });
+    expect((await t.create(plain)).consignee).not.toHaveProperty('returned_to_producer');
   });
 });
 

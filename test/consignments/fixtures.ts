@@ -1,5 +1,5 @@
 import type { ConsignmentLine, ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
-import { DECLARATIONS } from '../../src/consignments/part-rules.ts';
+import { DECLARATIONS, partEDeclaration } from '../../src/consignments/part-rules.ts';
 
 /** Consignment notes as the service returns them, for tests that print or read them. */
 
@@ -73,6 +73,7 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'Sandbox Haulage Limited',
         signed_at: '2026-03-25T09:40:00Z',
         method: 'api',
+        authentication: null,
         declaration: DECLARATIONS.C,
         registration_number: 'CBDU100001',
         carrier_name: 'Sandbox Haulage Limited',
@@ -91,6 +92,7 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'Garage Services Ltd',
         signed_at: '2026-03-25T09:45:00Z',
         method: 'signing_link',
+        authentication: null,
         declaration: DECLARATIONS.D,
       },
       E: {
@@ -99,8 +101,12 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'South Coast Oil Recovery Ltd',
         signed_at: '2026-03-25T14:10:00Z',
         method: 'api',
-        declaration: DECLARATIONS.E,
+        authentication: null,
+        declaration: partEDeclaration({ permit: PERMIT, received: '25 March 2026 at 14:05' }),
         received_date: '2026-03-25',
+        received_time: '14:05',
+        vehicle_registration: 'AB12 CDE',
+        permit_number: PERMIT,
         lines: [
           {
             line: 1,

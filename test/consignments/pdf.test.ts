@@ -89,8 +89,11 @@ describe('the printed hazardous waste consignment note', () => {
       'Signed on a signing link',
       'Regulation 12 of the Waste (England and Wales) Regulations 2011',
       '205 Accepted R9',
-      'I received this waste at the address given in A4',
+      `I certify that waste permit/exempt waste operation number: ${PERMIT} authorises the management of the waste described in B at the address given in A4.`,
+      'I received this waste at the address given in A4 on: 25 March 2026 at 14:05.',
       'Date received 25 March 2026',
+      'Time 14:05',
+      'Vehicle registration no. AB12 CDE',
       CONTENT_SHA256,
       'until 25 March 2029',
       'Printed 26 March 2026',
@@ -136,6 +139,23 @@ describe('the printed hazardous waste consignment note', () => {
     const note = sampleNote({ lines: [1, 2, 3, 4].map((line) => engineOil({ line })) });
     const all = await texts(note);
     expect(all.join(' ')).not.toContain('Continuation sheet');
+  });
+
+  it('prints special handling the producer did not give as "Not given", never as a declared "None"', async () => {
+    const line = engineOil();
+    const note = sampleNote({
+      lines: [{ ...line, transport: { ...line.transport!, special_handling: null } }],
+    });
+    const text = (await texts(note)).join(' ');
+    expect(text).toContain('Special handling requirements');
+    expect(text).toMatch(/\bIII Not given\b/);
+    expect(text).not.toMatch(/\bIII None\b/);
+  });
+
+  it("labels the SIC code in A5 as B2's, of the process giving rise to the waste", async () => {
+    const text = (await texts(sampleNote())).join(' ');
+    expect(text).toContain('Process SIC 45200 Maintenance and repair of motor vehicles');
+    expect(text).toContain('B2 SIC code for the process');
   });
 
   it('never prints 0 for a quantity or a concentration it holds, however small', async () => {
@@ -196,6 +216,39 @@ describe('the printed hazardous waste consignment note', () => {
     const text = (await texts(note)).join(' ');
     expect(text).toContain('205 REJECTED Drum leaking on arrival');
     expect(text).toContain('Rejected waste moves on a further note: GARAGE/00002');
+  });
+
+  it('prints a line partly rejected in Part E as two rows, the part accepted and the part rejected', async () => {
+    const note = sampleNote({ status: 'partially_rejected' });
+    note.parts.E!.lines = [
+      { ...note.parts.E!.lines[0], quantity_received_kg: 160 },
+      {
+        ...note.parts.E!.lines[0],
+        quantity_received_kg: 45,
+        accepted: false,
+        operation: null,
+        rejection_reason: 'One drum leaking',
+      },
+    ];
+    expect(Value.Check(ConsignmentNote, note)).toBe(true);
+    const text = (await texts(note)).join(' ');
+    expect(text).toContain('160 Accepted R9');
+    expect(text).toContain('45 REJECTED One drum leaking');
+  });
+
+  it('prints a Part E signed before its time, vehicle and certified permit were recorded as it was signed', async () => {
+    const note = sampleNote();
+    const { received_time: _t, vehicle_registration: _v, permit_number: _p, ...old } = note.parts.E!;
+    note.parts.E = {
+      ...old,
+      declaration:
+        'I received this waste at the address given in A4 on the date given. Where the waste was rejected, the reasons are given above.',
+    };
+    expect(Value.Check(ConsignmentNote, note)).toBe(true);
+    const text = (await texts(note)).join(' ');
+    expect(text).toContain('I received this waste at the address given in A4 on the date given.');
+    expect(text).toContain('Time Not recorded');
+    expect(text).toContain(`Permit number ${PERMIT} as in A4`);
   });
 
   it('heads a further note with the consignment it moves, and prints a multiple collection round', async () => {

@@ -462,6 +462,41 @@ describe('Parts D and E', () => {
     expect(text(res.body)).toContain(received.content_sha256!);
   });
 
+  it("an E form asks for the form's time, vehicle and permit, filled in with what the note already says", async () => {
+    const note = await t.create(garageBody());
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const path = await linkFor(note.id, 'E');
+    const form = await open(path);
+    expect(form.body).toContain('name="received_time" type="time" value="10:00"');
+    expect(form.body).toMatch(
+      /id="vehicle_registration"[^>]*value="AB12 CDE"|value="AB12 CDE"[^>]*id="vehicle_registration"/,
+    );
+    expect(form.body).toMatch(
+      /id="permit_number"[^>]*value="EPR\/AB1234CD"|value="EPR\/AB1234CD"[^>]*id="permit_number"/,
+    );
+    expect(text(form.body)).toContain(
+      'I certify that waste permit/exempt waste operation number: the number entered above authorises the management of the waste described in B at the address given in A4.',
+    );
+    const res = await sign(path, {
+      name: 'Jo Weighbridge',
+      received_time: '09:55',
+      vehicle_registration: 'cd34 efg',
+      permit_number: 'EPR/ZZ9999YY',
+      'lines-0-quantity_received_kg': '176',
+      'lines-0-accepted': 'accepted',
+      'lines-0-operation': 'R9',
+      confirm: 'yes',
+    });
+    expect(res.statusCode, text(res.body)).toBe(200);
+    expect((await noteOf(note.id)).parts.E).toMatchObject({
+      received_time: '09:55',
+      vehicle_registration: 'CD34 EFG',
+      permit_number: 'EPR/ZZ9999YY',
+      declaration: expect.stringContaining('operation number: EPR/ZZ9999YY authorises'),
+    });
+  });
+
   it('an E form with a line unanswered, an unreadable quantity or no operation says which line, beside the field', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ description: 'Oily rags' })] }));
     await t.sign(note.id, PART_C);

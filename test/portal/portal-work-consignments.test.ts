@@ -33,6 +33,13 @@ function listed(body: string): string[] {
   );
 }
 
+/** What a signature through the API records of its key (these notes are signed through the service). */
+const byKey = (organisationId: string) => ({
+  organisation: { id: organisationId, name: null },
+  api_key: { id: 'key_portal0test0000000', prefix: 'wcs_test_Port…', name: 'Portal test' },
+  signing_link: null,
+});
+
 beforeAll(async () => {
   t = await createTestApp({ clock, env: { EA_REGISTER_URL: 'http://127.0.0.1:9/unused' } });
   manager = await signedIn('Garage Services Ltd');
@@ -47,7 +54,7 @@ beforeAll(async () => {
     { organisationId: manager.orgId, mode: 'test' },
     notes.second.id,
     PART_C as never,
-    { ip: '192.0.2.1', method: 'api' },
+    { ip: '192.0.2.1', method: 'api', authentication: byKey(manager.orgId) },
   );
   other = await signedIn('Other Garage Ltd');
   notes.theirs = await note(other.orgId, garageBody({ process: 'Their own process' }));
@@ -140,6 +147,7 @@ describe('one consignment note', () => {
       await t.app.services.consignments.sign(scope, round.id, part as never, {
         ip: '192.0.2.1',
         method: 'api',
+        authentication: byKey(manager.orgId),
       });
     }
     const page = await manager.client.get(`/portal/consignments/${round.id}?mode=test`);

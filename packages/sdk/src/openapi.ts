@@ -419,7 +419,7 @@ export interface paths {
         put?: never;
         /**
          * Create a hazardous waste consignment note
-         * @description Parts A and B of the note, prepared before the waste moves. Every line must carry a hazardous (asterisked) List of Wastes code, given or classified from its description; every problem is answered at once with its JSON pointer and nothing is stored on a refusal. In England the code is the first six letters or digits of the producer's name, a slash and the producer's next number (`GARAGE/00001`); in Wales the NRW premises code is the prefix. Then Parts C, D and E are signed in order. Send an `Idempotency-Key` to make retries safe.
+         * @description Parts A and B of the note, prepared before the waste moves. Every line must carry a hazardous (asterisked) List of Wastes code, given or classified from its description; every problem is answered at once with its JSON pointer and nothing is stored on a refusal. In England the code is the first six letters or digits of the producer's name, a slash and the producer's next number (`GARAGE/00001`); in Wales the NRW premises code is the prefix. England is assumed only where the premises' postcode cannot be Welsh: a Welsh or border postcode without `nation` is refused. Then Parts C, D and E are signed in order. Send an `Idempotency-Key` to make retries safe.
          */
         post: operations["createConsignmentNote"];
         delete?: never;
@@ -517,7 +517,7 @@ export interface paths {
         };
         /**
          * A receiving site's quarterly consignee return
-         * @description Every consignment received at the site in the quarter (Part E's date), rejected ones and each collection of a multiple collection included, with `due_by` (30 April, 31 July, 31 October, 31 January) and an estimate of the Agency's per-consignment fees. `null_return` says nothing was received. With `format=csv`, the file for one recipient: `recipient=agency` (every consignment) or `recipient=producer&producer=<name or code prefix>` (that producer's only): the Agency and each producer get separate documents.
+         * @description Every consignment received at the site in the quarter (Part E's date), rejected ones and each collection of a multiple collection included, with `due_by` (30 April, 31 July, 31 October, 31 January), the `regulator` it goes to (EA or NRW) and, for the EA, an estimate of its per-consignment fees. Hazardous loads the site's waste receipts record on notes made elsewhere are in `receipts_to_add`, to be completed by hand (`warnings`). `null_return` says nothing was received, on a note or a receipt. With `format=csv`, the file for one recipient: `recipient=agency` (every consignment) or `recipient=producer&producer=<name or code prefix>` (that producer's only): the Agency and each producer get separate documents.
          */
         get: operations["getConsigneeReturn"];
         put?: never;
@@ -1245,7 +1245,13 @@ export interface components {
                 address: string;
                 postcode: string;
                 site_id: string | null;
+                /** @description Empty when `returned_to_producer` is set and no permit number was given: no permit applies. */
                 permit_number: string;
+                /**
+                 * @description Present on a further note whose consignee is the premises in Part A2 of the rejected note (`rejected_from`): the waste goes back where it was removed from, so A4 needs no permit number.
+                 * @enum {boolean}
+                 */
+                returned_to_producer?: true;
             };
             carrier: {
                 registration_number: string | null;
@@ -1298,7 +1304,7 @@ export interface components {
                 id: string;
                 consignment_code: string;
             } | null;
-            /** @description The producer keeps the note until this date: 3 years from its creation. */
+            /** @description The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years), together with the consignee returns it receives that cover this consignment. A minimum, not a day to discard it. */
             retain_until: string;
             /** @enum {string} */
             status: "awaiting_collection" | "collected" | "in_transit" | "received" | "partially_rejected" | "rejected";
@@ -1310,6 +1316,31 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
+                    authentication: {
+                        organisation: {
+                            /** @description `org_…` */
+                            id: string;
+                            /** @description As it was at the signing; null for a signing link made before the key that made it was recorded. */
+                            name: string | null;
+                        };
+                        /** @description The API key that vouched for the signature: with `method: "api"`, the key the part was signed with; with `method: "signing_link"`, the key that created the link (null for a link made before that was recorded). Never the key itself or its hash. */
+                        api_key: {
+                            /** @description `key_…`, as the request log names it. */
+                            id: string;
+                            /** @description As the portal shows the key: `wcs_live_3fA9…`. */
+                            prefix: string;
+                            /** @description The key's name, as it was at the signing. */
+                            name: string | null;
+                        } | null;
+                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        signing_link: {
+                            /** @description `sl_…`, as POST /signing-links answered (never its token). */
+                            id: string;
+                            /** @description ISO 8601 UTC. */
+                            created_at: string;
+                        } | null;
+                    } | null;
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     registration_number: string;
@@ -1337,6 +1368,31 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
+                    authentication: {
+                        organisation: {
+                            /** @description `org_…` */
+                            id: string;
+                            /** @description As it was at the signing; null for a signing link made before the key that made it was recorded. */
+                            name: string | null;
+                        };
+                        /** @description The API key that vouched for the signature: with `method: "api"`, the key the part was signed with; with `method: "signing_link"`, the key that created the link (null for a link made before that was recorded). Never the key itself or its hash. */
+                        api_key: {
+                            /** @description `key_…`, as the request log names it. */
+                            id: string;
+                            /** @description As the portal shows the key: `wcs_live_3fA9…`. */
+                            prefix: string;
+                            /** @description The key's name, as it was at the signing. */
+                            name: string | null;
+                        } | null;
+                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        signing_link: {
+                            /** @description `sl_…`, as POST /signing-links answered (never its token). */
+                            id: string;
+                            /** @description ISO 8601 UTC. */
+                            created_at: string;
+                        } | null;
+                    } | null;
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     /** @description Present when Part A2 had no telephone: the premises' telephone, given by the consignor at Part D. */
@@ -1351,9 +1407,38 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
+                    authentication: {
+                        organisation: {
+                            /** @description `org_…` */
+                            id: string;
+                            /** @description As it was at the signing; null for a signing link made before the key that made it was recorded. */
+                            name: string | null;
+                        };
+                        /** @description The API key that vouched for the signature: with `method: "api"`, the key the part was signed with; with `method: "signing_link"`, the key that created the link (null for a link made before that was recorded). Never the key itself or its hash. */
+                        api_key: {
+                            /** @description `key_…`, as the request log names it. */
+                            id: string;
+                            /** @description As the portal shows the key: `wcs_live_3fA9…`. */
+                            prefix: string;
+                            /** @description The key's name, as it was at the signing. */
+                            name: string | null;
+                        } | null;
+                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        signing_link: {
+                            /** @description `sl_…`, as POST /signing-links answered (never its token). */
+                            id: string;
+                            /** @description ISO 8601 UTC. */
+                            created_at: string;
+                        } | null;
+                    } | null;
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     received_date: string;
+                    /** @description HH:MM, UK local time, when the waste arrived. Absent on a Part E signed before it was recorded. */
+                    received_time?: string;
+                    vehicle_registration?: string | null;
+                    permit_number?: string | null;
                     lines: {
                         line: number;
                         ewc_code: string;
@@ -1402,9 +1487,11 @@ export interface components {
             due_by: string;
             /** @description ISO 8601 UTC. */
             generated_at: string;
-            /** @description true when the site received no hazardous waste in the quarter: say so on the return. */
+            /** @description Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). Decided by the site's postcode area; in an area at the border (LL, NP, LD, CH, SY, HR) by the notes' `nation` when they all agree, else by the area's usual side (NRW for LL, NP, LD; EA for CH, SY, HR) with a REGULATOR_ASSUMED warning. */
+            regulator: "EA" | "NRW";
+            /** @description true when the site received no hazardous waste in the quarter, neither on a note here nor on a waste receipt: say so on the return. */
             null_return: boolean;
-            /** @description Every consignment received or rejected, ordered by received date then code; each collection of a multiple collection is a consignment of its own (reg 53). */
+            /** @description Every consignment received or rejected on a note here, ordered by received date then code; each collection of a multiple collection is a consignment of its own (reg 53). */
             consignments: {
                 /** @description The consignment note, cn_... */
                 id: string;
@@ -1437,6 +1524,44 @@ export interface components {
                     physical_form: string | null;
                 }[];
             }[];
+            /** @description The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code): hazardous loads whose notes were made elsewhere. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning). */
+            receipts_to_add: {
+                /** @description The waste receipt, rcpt_... (/v1/waste-receipts). */
+                id: string;
+                /**
+                 * Format: date
+                 * @description The receipt's received_at as a London date.
+                 */
+                received_date: string;
+                consignment_code: string | null;
+                consignment_note_id: string | null;
+                /** @description Every List of Wastes code on the receipt. */
+                ewc_codes: string[];
+                /** @description The weights of its waste items, in kilograms. */
+                quantity_kg: number;
+                /** @description One entry per waste item of the receipt's latest revision. */
+                lines: {
+                    /** @description The waste item's List of Wastes codes, e.g. 13 02 05*. */
+                    ewc_codes: string[];
+                    description: string | null;
+                    quantity_kg: number | null;
+                    /** @description true when the receipt says the weight was estimated. */
+                    quantity_is_estimate: boolean;
+                    /** @description The R or D codes the receipt gives for the item. */
+                    operations: string[];
+                    /** @description HP1-HP15 and POP, from the receipt. */
+                    hazard_codes: string[];
+                    physical_form: string | null;
+                }[];
+                /** @description What the return needs and the receipt does not hold, named as the CSV's columns: always producer_name, producer_postcode and outcome; consignment_code when it has none; ewc_code and quantity_received_kg when an item has several codes (one line per code); quantity_received_kg for an estimated weight; operation unless an item has exactly one; hazard_codes, physical_form or waste_description when missing. Add round_number and collection_number too if the load was one collection of a multiple collection. */
+                to_add: string[];
+            }[];
+            /** @description What to do before the return is sent. */
+            warnings: {
+                /** @description RECEIPTS_TO_ADD or REGULATOR_ASSUMED: see the consignment notes guide. */
+                code: string;
+                message: string;
+            }[];
             totals: {
                 consignments: number;
                 /** @description Consignments that were not part of a multiple collection. */
@@ -1451,8 +1576,9 @@ export interface components {
                 quantity_received_kg: number;
                 /** @description The lines accepted: what the site took in, rejected loads left out. */
                 quantity_accepted_kg: number;
+                /** @description Entries of `receipts_to_add`: counted in none of the figures above. */
+                receipts_to_add: number;
             };
-            /** @description The Environment Agency's per-consignment charge as published on GOV.UK: an estimate, the Agency invoices. */
             fee_estimate: {
                 /** @enum {string} */
                 currency: "GBP";
@@ -1466,7 +1592,7 @@ export interface components {
                 paper_amount: number;
                 /** @description Where the rates are published. */
                 source: string;
-            };
+            } | null;
         };
         WebhookEndpoint: {
             /** @description `we_…` */
@@ -6193,8 +6319,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where the waste is removed from: `england` (default) or `wales`. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.
-                     * @default england
+                     * @description Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in the CF, SA, LL, NP or LD area, or in CH, SY or HR (which straddle the border), is refused without it, and `england` with a CF or SA postcode is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.
                      * @enum {string}
                      */
                     nation?: "england" | "wales" | "scotland" | "northern_ireland";
@@ -6207,7 +6332,7 @@ export interface operations {
                         address: string;
                         /** @description UK postcode, e.g. BH15 1NF. */
                         postcode: string;
-                        /** @description Five-digit SIC 2007 code of the business, e.g. 45200. */
+                        /** @description Part B2: the five-digit SIC 2007 code of the process giving rise to the waste (B1), which may differ from the business's main activity, e.g. 45200 for servicing vehicles. */
                         sic_code: string;
                         /** @description Contact name. */
                         contact: string;
@@ -6227,7 +6352,7 @@ export interface operations {
                         /** @description UK postcode, e.g. BH15 1NF. */
                         postcode: string;
                     };
-                    /** @description Part A4: `site_id`, or name, address, postcode and permit number. */
+                    /** @description Part A4: `site_id`, or name, address, postcode and permit number (no permit number for rejected waste returned to the premises it came from). */
                     consignee: {
                         /** @description A receiving site of yours (/v1/sites): fills the rest. */
                         site_id?: string;
@@ -6237,7 +6362,7 @@ export interface operations {
                         address?: string;
                         /** @description Its postcode. */
                         postcode?: string;
-                        /** @description Environmental permit number, e.g. EPR/AB1234CD. */
+                        /** @description The receiving site's environmental permit number, e.g. EPR/AB1234CD. Required, except on a further note (`rejected_from`) that takes the rejected waste back to the premises it was removed from: a consignee with the address and postcode of Part A2 of the rejected note (case, punctuation and spacing aside). Leave it out there: A4 then says no permit applies. */
                         permit_number?: string;
                     };
                     /** @description Optional until Part C, where it is checked against the register. */
@@ -6293,7 +6418,7 @@ export interface operations {
                             un_class: string;
                             /** @description Packing group I, II or III. */
                             packing_group: "I" | "II" | "III";
-                            /** @description Special handling. */
+                            /** @description Special handling requirements the carrier must be told of (Part D certifies it was). Left out, the PDF prints "Not given", not "None": send "None" when there are none. */
                             special_handling?: string;
                         };
                     }[];
@@ -6393,7 +6518,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description A line is not hazardous, the code breaks the standard, the nation is not served, or the note is incomplete. Every problem is in `details`. */
+            /** @description A line is not hazardous, the code breaks the standard, the nation is not served or the premises' postcode needs `nation`, or the note is incomplete. Every problem is in `details`. */
             422: {
                 headers: {
                     "Request-Id": components["headers"]["Request-Id"];
@@ -6753,7 +6878,7 @@ export interface operations {
                     on_behalf_of?: string;
                     /** @description Part C: the carrier's registration number, when Part A left it out (or to confirm it). */
                     registration_number?: string;
-                    /** @description Part C: registration of the collecting vehicle. */
+                    /** @description Part C: registration of the collecting vehicle (required). Part E: of the vehicle that delivered, or the mode of transport if not road (e.g. RAIL); defaults to Part C's. */
                     vehicle_registration?: string;
                     /**
                      * Format: date
@@ -6778,6 +6903,10 @@ export interface operations {
                      * @description Part E: the day the waste arrived (default today).
                      */
                     received_date?: string;
+                    /** @description Part E: HH:MM, UK local time, when the waste arrived. Defaults to the time of signing for waste received today; required for an earlier day. */
+                    received_time?: string;
+                    /** @description Part E: the waste permit or exempt waste operation number the consignee certifies authorises the management of the waste described in B at the address in A4. Defaults to A4's permit number. */
+                    permit_number?: string;
                     /** @description Part E, only for a note of a multiple collection (`multiple_collection` set): the total number of consignments forming the collection the vehicle brought, which the consignee enters in Part E (NRW, "Moving hazardous waste"). Required for such a note; refused for a single movement. */
                     consignments_in_collection?: number;
                     /** @description Part E: one entry for every line of Part B. */
@@ -7033,6 +7162,8 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description `sl_…`: the id the part signed on the link records as `authentication.signing_link.id`. */
+                        id: string;
                         /** @description Shown once: send it to the signer. */
                         url: string;
                         part: string;

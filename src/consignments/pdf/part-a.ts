@@ -1,6 +1,7 @@
 import { FACE } from '../../platform/pdf/fonts.ts';
 import { banner, type Doc, fullWidth, GREY, INK, type Item } from '../../wtn/pdf/layout.ts';
 import { sicEntry } from '../../wtn/sic-codes.ts';
+import { permitText } from '../consignment-rules.ts';
 import type { ConsignmentNote } from '../consignment-schemas.ts';
 import { premisesContact } from '../part-rules.ts';
 import { columns, drawTogether, partHeading, subheading } from './blocks.ts';
@@ -84,14 +85,20 @@ export function partA(doc: Doc, note: ConsignmentNote): void {
           { kind: 'field', label: 'Name', value: consignee.name },
           { kind: 'field', label: 'Address', value: consignee.address },
           { kind: 'field', label: 'Postcode', value: consignee.postcode },
-          { kind: 'field', label: 'Permit number', value: consignee.permit_number },
+          { kind: 'field', label: 'Permit number', value: permitText(consignee) },
         ],
       },
     ),
     subheading('A5  The waste producer (if different from A2)'),
     columns(
       { items: wasteProducerItems(note) },
-      { items: [{ kind: 'field', label: 'Contact', value: producer.contact }, sicItem(producer.sic_code)] },
+      {
+        items: [
+          { kind: 'field', label: 'Contact', value: producer.contact },
+          // B2's code, of the process giving rise to the waste: not the SIC code of the producer in A5.
+          sicItem(producer.sic_code, 'Process SIC'),
+        ],
+      },
     ),
   ]);
 }
@@ -161,12 +168,16 @@ function removedFromItems(note: ConsignmentNote): Item[] {
   ];
 }
 
-/** The SIC code with its SIC 2007 name when it is one (NRW also accepts SIC 2003 codes, printed as given). */
-export function sicItem(code: string): Item {
+/**
+ * B2: the SIC code of the process giving rise to the waste (NRW, "How to complete a hazardous waste
+ * consignment note"), with its SIC 2007 name when it is one (NRW also accepts SIC 2003 codes, printed
+ * as given).
+ */
+export function sicItem(code: string, label = 'SIC code'): Item {
   const entry = sicEntry(code);
   return {
     kind: 'field',
-    label: 'SIC code',
+    label,
     value: entry ? `${entry.code}  ${entry.description}` : code,
   };
 }

@@ -99,7 +99,9 @@ function carriageRow(line: ConsignmentLine): Cell[] {
     t.proper_shipping_name,
     t.un_class,
     t.packing_group,
-    t.special_handling ?? 'None',
+    // Not "None": Part D certifies the carrier was told of any special handling, and a producer who gave
+    // nothing has not declared that there is none.
+    t.special_handling ?? 'Not given',
   ];
 }
 

@@ -2,7 +2,7 @@ import type { Doc, Item } from '../../wtn/pdf/layout.ts';
 import { GREY } from '../../wtn/pdf/layout.ts';
 import { dayText } from '../../wtn/pdf/wording.ts';
 import type { ConsignmentLine, ConsignmentNote } from '../consignment-schemas.ts';
-import { DECLARATIONS } from '../part-rules.ts';
+import { unsignedPartEDeclaration } from '../part-rules.ts';
 import { type Block, drawTogether, full, gap, partHeading, subheading } from './blocks.ts';
 import { type Drawings, declaration } from './certificates.ts';
 import { signatureBlock } from './signature.ts';
@@ -27,17 +27,18 @@ export function receiptTable(note: ConsignmentNote, lines: ConsignmentLine[]): T
       { title: 'Waste management operation (R or D code)', share: 0.17 },
       { title: 'Reason for rejection', share: 0.48 },
     ],
-    rows: lines.map((line) => {
-      const entry = received?.find((r) => r.line === line.line);
-      if (!entry) return [String(line.line), line.ewc_code, null, null, null, null];
-      return [
+    // A line partly rejected has two rows: the part accepted, then the part rejected.
+    rows: lines.flatMap((line) => {
+      const entries = received?.filter((r) => r.line === line.line) ?? [];
+      if (entries.length === 0) return [[String(line.line), line.ewc_code, null, null, null, null]];
+      return entries.map((entry) => [
         String(line.line),
         entry.ewc_code,
         kgNumber(entry.quantity_received_kg),
         entry.accepted ? 'Accepted' : 'REJECTED',
         entry.operation ?? '',
         entry.rejection_reason ?? '',
-      ];
+      ]);
     }),
     continued: 'PART E  Waste received (continued)',
   };
@@ -63,12 +64,31 @@ export function partE(doc: Doc, note: ConsignmentNote, shown: number, drawings: 
   }
   blocks.push(
     gap(4),
-    declaration(e?.declaration ?? DECLARATIONS.E),
+    declaration(e?.declaration ?? unsignedPartEDeclaration(note)),
     full([
       { kind: 'field', label: 'Date received', value: e ? dayText(e.received_date) : null },
-      { kind: 'field', label: 'Permit number', value: note.consignee.permit_number, note: 'as in A4' },
+      { kind: 'field', label: 'Time', value: e ? (e.received_time ?? 'Not recorded') : null },
+      {
+        kind: 'field',
+        label: 'Vehicle registration no.',
+        // A Part E signed before the vehicle was recorded has none.
+        value: e
+          ? e.vehicle_registration === undefined
+            ? 'Not recorded'
+            : (e.vehicle_registration ?? '')
+          : null,
+        note: 'or mode of transport, if not road',
+      },
     ]),
   );
+  // A Part E signed before its certificate named the permit: the permit A4 gave, as it was printed then.
+  if (e && e.permit_number === undefined) {
+    blocks.push(
+      full([
+        { kind: 'field', label: 'Permit number', value: note.consignee.permit_number, note: 'as in A4' },
+      ]),
+    );
+  }
   const round = note.multiple_collection;
   if (round) {
     // Written in by the consignee for a multiple collection (NRW, "Moving hazardous waste").

@@ -5,12 +5,15 @@ import { type Block, columns } from './blocks.ts';
 import { methodText } from './wording.ts';
 
 /** What every signed Part has: who signed, for whom, when and how. */
-export type Signed = Pick<PartD, 'name' | 'position' | 'on_behalf_of' | 'signed_at' | 'method'>;
+export type Signed = Pick<
+  PartD,
+  'name' | 'position' | 'on_behalf_of' | 'signed_at' | 'method' | 'authentication'
+>;
 
 /**
  * The signature of a Part: who signed, their position and business, the time in UK local time and how
  * it was given (an electronic signature is "data ... which serve as a method of authentication", so the
- * method is printed), with the hand-drawn signature when there is one. Unsigned, the same places print
+ * method and the key or link that vouched for it are printed), with the hand-drawn signature when there is one. Unsigned, the same places print
  * as ruled blanks to sign on paper.
  */
 export function signatureBlock(signed: Signed | null, drawing: string | undefined, title: string): Block {
@@ -36,7 +39,7 @@ export function signatureBlock(signed: Signed | null, drawing: string | undefine
   }
   const right: Item[] = [
     { kind: 'field', label: 'Date and time', value: instantText(signed.signed_at) },
-    { kind: 'field', label: 'How', value: methodText(signed.method) },
+    { kind: 'field', label: 'How', value: methodText(signed) },
   ];
   if (drawing) right.push({ kind: 'image', label: 'Signature', src: drawing, height: 30 });
   return columns(

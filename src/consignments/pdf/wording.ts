@@ -1,5 +1,6 @@
 import { figure } from '../../platform/pdf/figures.ts';
-import type { ConsignmentLine, ConsignmentNote, PartC } from '../consignment-schemas.ts';
+import { printedTextProblem } from '../../platform/person-name.ts';
+import type { ConsignmentLine, ConsignmentNote, PartC, PartD } from '../consignment-schemas.ts';
 import { DECLARABLE } from '../part-rules.ts';
 
 /**
@@ -15,10 +16,25 @@ export function regulationsText(nation: ConsignmentNote['nation']): string {
     : 'Hazardous Waste (England and Wales) Regulations 2005 (SI 2005/894), Part 6: consignment note (Schedule 4 form).';
 }
 
-/** The signer's IP address stays in the API: the paper copy goes to every other party. */
-export function methodText(method: 'api' | 'signing_link'): string {
-  return method === 'api' ? 'Signed through the API' : 'Signed on a signing link';
+/**
+ * How a part was signed, and what vouched for it: the API key (its name and id), or the signing link
+ * and the key that made it. Never the key's prefix nor the signer's IP address: they stay in the API,
+ * and the paper copy goes to every other party. A part signed before this was recorded says so.
+ */
+export function methodText(part: Pick<PartD, 'method' | 'authentication'>): string {
+  const { method, authentication } = part;
+  const key = authentication?.api_key;
+  const keyText = key && `key ${printable(key.name) ? `'${key.name}' (${key.id})` : key.id}`;
+  if (method === 'api') {
+    return keyText ? `Signed through the API with ${keyText}` : 'Signed through the API (key not recorded)';
+  }
+  const link = authentication?.signing_link;
+  if (!link) return 'Signed on a signing link (link not recorded)';
+  return `Signed on signing link ${link.id}${keyText ? ` made with ${keyText}` : ''}`;
 }
+
+/** A key's name prints only when it follows the rule of printed text (no direction controls). */
+const printable = (name: string | null): name is string => name !== null && printedTextProblem(name) === null;
 
 /** Kilograms without the unit, for columns whose heading says "(kg)". */
 export function kgNumber(kg: number): string {

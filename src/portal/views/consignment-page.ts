@@ -1,4 +1,5 @@
 import type { KeyMode } from '../../accounts/api-key-format.ts';
+import { permitText } from '../../consignments/consignment-rules.ts';
 import type {
   ConsignmentLine,
   ConsignmentNote,
@@ -96,17 +97,17 @@ export function consignmentPage({ ctx, mode, note }: ConsignmentView): Html {
         ['Consignment code', html`<code class="long-code">${note.consignment_code}</code>`],
         ['Created', when(note.created_at)],
         ['Producer', html`${p.name}<br>${p.address}, ${p.postcode}`],
-        ['SIC code', p.sic_code],
+        ['SIC code of the process', p.sic_code],
         ['Contact', contactLine(note)],
         ['Consignee', html`${c.name}<br>${c.address}, ${c.postcode}`],
-        ['Consignee permit', c.permit_number],
+        ['Consignee permit', permitText(c)],
         ['Carrier registration', note.carrier.registration_number],
         [
           'Multiple collection',
           note.multiple_collection &&
             `Round ${note.multiple_collection.round_number}, collection ${note.multiple_collection.collection_number}`,
         ],
-        ['Keep until', day(note.retain_until)],
+        ['Keep at least until', day(note.retain_until)],
       ])}
     </section>
     <section class="card" aria-labelledby="part-b-title">
