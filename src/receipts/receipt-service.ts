@@ -106,8 +106,7 @@ export class ReceiptService {
       site_id: site.id,
       created_at: at,
       updated_at: at,
-      received_at: new Date(stored.content.received_at).toISOString(),
-      due_by: submissionDueBy(new Date(stored.content.received_at)).dueBy.toISOString(),
+      ...receivedTimes(stored.content.received_at),
       status: 'pending',
       revision: 1,
       dwt_revision: 0,
@@ -221,7 +220,13 @@ export class ReceiptService {
     if (body.site_id !== row.site_id) throw new ApiError('RECEIPT_SITE_CHANGED');
     const site = await this.#o.sites.get(scope, row.site_id);
     const stored = await this.#prepare(scope, body, site);
-    const result = await this.#store.correct(scope, id, JSON.stringify(stored), this.#o.clock.now());
+    const result = await this.#store.correct(
+      scope,
+      id,
+      JSON.stringify(stored),
+      receivedTimes(stored.content.received_at),
+      this.#o.clock.now(),
+    );
     if (result.status === 'not_found') throw receiptNotFound();
     this.worker.wake();
     return receiptView(result.row, this.#o.clock.now());
@@ -380,4 +385,10 @@ export function checkListQuery(q: ListReceiptsQuery): void {
   if (details.length > 0) {
     throw new ApiError('INVALID_REQUEST', 'The query string is not valid: see details.', details);
   }
+}
+
+/** The receipt's columns that follow from when the waste arrived: the time, and DWT's deadline. */
+function receivedTimes(receivedAt: string): Pick<WasteReceiptRow, 'received_at' | 'due_by'> {
+  const at = new Date(receivedAt);
+  return { received_at: at.toISOString(), due_by: submissionDueBy(at).dueBy.toISOString() };
 }

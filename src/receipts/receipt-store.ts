@@ -186,6 +186,8 @@ export class ReceiptStore {
     scope: ReceiptScope,
     id: string,
     body: string,
+    /** When the corrected receipt says the waste arrived, and the submission deadline that follows. */
+    received: Pick<WasteReceiptRow, 'received_at' | 'due_by'>,
     now: Date,
   ): Promise<{ status: 'corrected'; row: WasteReceiptRow } | { status: 'not_found' }> {
     return this.#db.kysely.transaction().execute(async (trx) => {
@@ -201,6 +203,8 @@ export class ReceiptStore {
         .set({
           body,
           revision,
+          received_at: received.received_at,
+          due_by: received.due_by,
           updated_at: at,
           ...(queue ? { status: 'pending' as const, next_attempt_at: at, outcome: null } : {}),
         })

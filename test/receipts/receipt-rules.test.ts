@@ -226,6 +226,24 @@ describe('what DWT accepts is accepted, written as DWT requires', () => {
     ]);
   });
 
+  it('a correction to when the waste arrived moves its deadline and where the date filters find it', async () => {
+    const receipt = await accepted({ received_at: '2025-12-24T16:00:00Z' });
+    const corrected = await t.call(t.testKey, {
+      method: 'PUT',
+      url: `/v1/waste-receipts/${receipt.id}`,
+      payload: receiptBody(siteId, { received_at: '2026-01-05T09:00:00Z' }),
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    // Monday 5 January 2026: due two London working days on, the end of Wednesday 7th.
+    expect(corrected.json().submission_due_by).toBe('2026-01-07T23:59:59.999Z');
+    const on = (from: string, to: string) =>
+      t
+        .get(`/v1/waste-receipts?site_id=${siteId}&received_from=${from}&received_to=${to}`)
+        .then((r) => r.json().data.map((x: { id: string }) => x.id));
+    expect(await on('2026-01-05', '2026-01-05')).toEqual([receipt.id]);
+    expect(await on('2025-12-24', '2025-12-24')).toEqual([]);
+  });
+
   it('dates the deadline two London working days on, skipping the Christmas bank holidays', async () => {
     const receipt = await accepted({ received_at: '2025-12-24T16:00:00Z' });
     // Wednesday 24th: Christmas Day and Boxing Day, the weekend, then Monday 29th and Tuesday 30th.
