@@ -3,8 +3,9 @@ import { stringify } from 'csv-stringify';
 import type { FastifyReply } from 'fastify';
 import { type Cell, csvCell, SPREADSHEET_CSV } from '../platform/csv-cell.ts';
 import { sendHeadersOnly } from '../platform/head-reply.ts';
-import type { ConsignmentLine, ConsignmentNote, ReceivedLine } from './consignment-schemas.ts';
+import type { ConsignmentLine, ConsignmentNote, PartD, ReceivedLine } from './consignment-schemas.ts';
 import { premisesContact } from './part-rules.ts';
+import { methodText } from './pdf/wording.ts';
 
 /** A waste line, with Part E's answer for it: a line partly rejected is two rows, one per answer. */
 type Row = { note: ConsignmentNote; line: ConsignmentLine; received?: ReceivedLine };
@@ -82,7 +83,13 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['received_time', (r) => r.note.parts.E?.received_time ?? null],
   ['received_vehicle_registration', (r) => r.note.parts.E?.vehicle_registration ?? null],
   ['consignee_certified_permit_number', (r) => r.note.parts.E?.permit_number ?? null],
+  // What vouched for each signature (the key, or the signing link and its key), as the PDF prints it.
+  ['carrier_signed_with', (r) => signedWith(r.note.parts.C)],
+  ['consignor_signed_with', (r) => signedWith(r.note.parts.D)],
+  ['consignee_signed_with', (r) => signedWith(r.note.parts.E)],
 ];
+
+const signedWith = (part: PartD | null) => (part ? methodText(part) : null);
 
 const received = (r: Row) => r.received;
 

@@ -665,6 +665,9 @@ describe('Parts C, D and E in legal order', () => {
       ['1440', 'true'],
       ['360', 'false'],
     ]);
+    expect(rows[0].received_time).toBe('10:00');
+    expect(rows[0].consignee_certified_permit_number).toBe('EPR/AB1234CD');
+    expect(rows[0].consignee_signed_with).toMatch(/^Signed through the API with key .*\(key_\w+\)$/);
     // The rejected part goes back on a further note (reg 43).
     const further = await t.post('/v1/consignment-notes', {
       ...garageBody({ lines: [oilLine({ quantity_kg: 360 })] }),

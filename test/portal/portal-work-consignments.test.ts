@@ -152,6 +152,11 @@ describe('one consignment note', () => {
     }
     const page = await manager.client.get(`/portal/consignments/${round.id}?mode=test`);
     expect(page.body).toContain('The collection the vehicle brought was formed of 3 consignments.');
+    // Part E's certificate as the form has it: the time, the vehicle, the permit; and the key that signed.
+    expect(page.body).toMatch(/<p>Received .{1,120}? at \d\d:\d\d\. The collection/);
+    expect(page.body).toContain('<dt>Vehicle</dt><dd>AB12 CDE</dd>');
+    expect(page.body).toContain('<dt>Permit certified</dt><dd>EPR/AB1234CD</dd>');
+    expect(page.body).toMatch(/Signed through the API with key /);
   });
 
   it('serves the same PDF the API serves', async () => {

@@ -8,7 +8,7 @@ import type {
   PartE,
 } from '../../consignments/consignment-schemas.ts';
 import { contactLine } from '../../consignments/part-rules.ts';
-import { consignmentsText, registerCheckText } from '../../consignments/pdf/wording.ts';
+import { consignmentsText, methodText, registerCheckText } from '../../consignments/pdf/wording.ts';
 import { type Html, html } from '../html.ts';
 import { day, modeBadge, type PageContext, when } from './components.ts';
 import { consignmentStatus, consignmentUrl } from './consignments-page.ts';
@@ -39,9 +39,9 @@ function line(l: ConsignmentLine): Html {
 }
 
 function signer(p: PartC | PartD | PartE): Html {
-  const how = p.method === 'signing_link' ? 'on a signing link' : 'with an API key';
+  // What vouched for the signature, as the PDF prints it: the key, or the signing link and its key.
   return html`<p><strong>${p.name}</strong>${p.position && html`, ${p.position}`}${p.on_behalf_of && html`, for ${p.on_behalf_of}`}</p>
-    <p class="muted">Signed ${when(p.signed_at)} ${how}.</p>`;
+    <p class="muted">${when(p.signed_at)}. ${methodText(p)}.</p>`;
 }
 
 const notYet = (what: string) =>
@@ -72,7 +72,15 @@ function partE(e: PartE | null): Html {
   const collection =
     e.consignments_in_collection !== undefined &&
     html` The collection the vehicle brought was formed of ${consignmentsText(e.consignments_in_collection)}.`;
-  return html`${signer(e)}<p>Received ${day(e.received_date)}.${collection}</p>${stackTable({ caption: 'What the consignee received', head: ['Line', 'EWC code', 'Received', 'Outcome'], rows })}`;
+  const time = e.received_time ? ` at ${e.received_time}` : '';
+  return html`${signer(e)}<p>Received ${day(e.received_date)}${time}.${collection}</p>${facts([
+    // A Part E signed before these were recorded has neither.
+    ['Vehicle', e.vehicle_registration === undefined ? 'Not recorded' : e.vehicle_registration],
+    [
+      'Permit certified',
+      e.permit_number === undefined ? 'Not recorded' : (e.permit_number ?? 'None: no permit applies at A4'),
+    ],
+  ])}${stackTable({ caption: 'What the consignee received', head: ['Line', 'EWC code', 'Received', 'Outcome'], rows })}`;
 }
 
 export function consignmentPage({ ctx, mode, note }: ConsignmentView): Html {
