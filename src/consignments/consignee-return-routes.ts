@@ -6,6 +6,7 @@ import type { HazardousLoad } from '../receipts/hazardous-loads.ts';
 import type { Site } from '../receipts/site-types.ts';
 import { buildReturn, parseQuarter, returnCsv } from './consignee-return.ts';
 import { ConsigneeReturn, ConsigneeReturnQuery, ConsigneeReturnRef } from './consignee-return-schemas.ts';
+import type { ConsignmentNote } from './consignment-schemas.ts';
 import type { ConsignmentService } from './consignment-service.ts';
 import type { ConsignmentScope } from './consignment-store.ts';
 
@@ -120,10 +121,11 @@ export function consigneeReturnRoute(
       const siteId = query.site_id.trim();
       const site = /^[\w-]{1,40}$/.test(siteId) ? await sites.find(scope, siteId) : undefined;
       if (!site) throw new ApiError('SITE_NOT_FOUND');
-      const [notes, loads] = await Promise.all([
+      const [notes, received] = await Promise.all([
         consignments.receivedAtSite(scope, site.id, quarter.from, quarter.to),
         receipts.hazardousReceivedAtSite(scope, site.id, quarter.from, quarter.to),
       ]);
+      const loads = await notOnOtherReturns(consignments, scope, site.id, received, notes);
       const ret = buildReturn({
         site: {
           id: site.id,
@@ -136,6 +138,7 @@ export function consigneeReturnRoute(
         notes,
         receipts: loads,
         generatedAt: consignments.now().toISOString(),
+        regulator: query.regulator,
       });
       if (query.format !== 'csv') return ret;
       const recipient =
@@ -193,4 +196,26 @@ function checkQuery(query: ConsigneeReturnQuery) {
     ]);
   }
   return quarter;
+}
+
+/**
+ * The receipts whose consignment is not on another quarter's return: one filled from a note of yours
+ * whose Part E was signed at this site is reported in the quarter of its Part E (a receipt dated just
+ * after midnight on a quarter's first day would otherwise report the same consignment twice).
+ */
+async function notOnOtherReturns(
+  consignments: ConsignmentService,
+  scope: ConsignmentScope,
+  siteId: string,
+  loads: HazardousLoad[],
+  onThisReturn: ConsignmentNote[],
+): Promise<HazardousLoad[]> {
+  const here = new Set(onThisReturn.map((n) => n.id));
+  const reportedElsewhere = new Set<string>();
+  for (const id of new Set(loads.map((l) => l.consignment_note_id))) {
+    if (id === null || here.has(id)) continue;
+    const note = await consignments.find(scope, id);
+    if (note?.parts.E && note.consignee.site_id === siteId) reportedElsewhere.add(id);
+  }
+  return loads.filter((l) => l.consignment_note_id === null || !reportedElsewhere.has(l.consignment_note_id));
 }

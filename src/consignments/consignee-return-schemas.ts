@@ -106,7 +106,7 @@ export const ConsigneeReturn = Type.Object(
     generated_at: Type.String({ description: 'ISO 8601 UTC.' }),
     regulator: Type.Union([Type.Literal('EA'), Type.Literal('NRW')], {
       description:
-        "Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). Decided by the site's postcode area; in an area at the border (LL, NP, LD, CH, SY, HR) by the notes' `nation` when they all agree, else by the area's usual side (NRW for LL, NP, LD; EA for CH, SY, HR) with a REGULATOR_ASSUMED warning.",
+        "Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given; else the site's postcode district; in a district on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5), or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from.",
     }),
     null_return: Type.Boolean({
       description:
@@ -176,6 +176,13 @@ export const ConsigneeReturnQuery = Type.Object(
       description: 'e.g. 2026-Q4.',
       examples: ['2026-Q4'],
     }),
+    regulator: Type.Optional(
+      Type.Union([Type.Literal('EA'), Type.Literal('NRW')], {
+        description:
+          "Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed only for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); otherwise the site's postcode decides.",
+        examples: ['NRW'],
+      }),
+    ),
     format: Type.Optional(
       Type.Literal('csv', { description: 'csv: one row per waste line.', examples: ['csv'] }),
     ),

@@ -12,7 +12,7 @@ import type {
 } from './consignee-return-schemas.ts';
 import type { ConsignmentNote } from './consignment-schemas.ts';
 import { receiptCsvCells, receiptsToAdd, receiptsWarning } from './return-receipts.ts';
-import { regulatorOf, regulatorWarning } from './return-regulator.ts';
+import { type Regulator, regulatorOf, regulatorWarning } from './return-regulator.ts';
 
 /**
  * The consignee's quarterly return, reg 53 Hazardous Waste (England and Wales) Regulations 2005: every
@@ -78,6 +78,8 @@ export interface ReturnInput {
   receipts?: HazardousLoad[];
   /** ISO 8601 UTC. */
   generatedAt: string;
+  /** Who the return goes to, as the caller says (the query's `regulator`); else the site's postcode. */
+  regulator?: Regulator;
 }
 
 /** The return as data: the route answers with it as JSON or hands it to `returnCsv`. */
@@ -91,10 +93,7 @@ export function buildReturn(input: ReturnInput): ConsigneeReturn {
   const received = lines.reduce((sum, l) => sum + l.quantity_received_kg, 0);
   const accepted = lines.filter((l) => l.accepted).reduce((sum, l) => sum + l.quantity_received_kg, 0);
   const receipts = receiptsToAdd(input.receipts ?? [], consignments);
-  const chosen = regulatorOf(
-    site.postcode ?? null,
-    notes.map((note) => note.nation),
-  );
+  const chosen = regulatorOf(site.postcode ?? null, input.regulator);
   const { regulator } = chosen;
   const warnings = [
     regulatorWarning(chosen, site.postcode ?? null),

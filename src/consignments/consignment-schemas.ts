@@ -145,7 +145,7 @@ export const CreateConsignmentNoteBody = Type.Object(
         // No schema default: left out is not always England (the description says when), and a client
         // that fills defaults in must not send "england" for Welsh premises.
         description:
-          'Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in the CF, SA, LL, NP or LD area, or in CH, SY or HR (which straddle the border), is refused without it, and `england` with a CF or SA postcode is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.',
+          'Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in a Welsh district (the CF, SA, LL, NP and LD areas, CH5-CH8, SY16-SY25) or one on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5) is refused without it, and `england` with a postcode of a Welsh district is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.',
       }),
     ),
     consignment_code: Type.Optional(
@@ -330,7 +330,7 @@ export const SignConsignmentBody = Type.Object(
     ),
     permit_number: Type.Optional(
       Type.String({
-        maxLength: 100,
+        maxLength: 60,
         description:
           "Part E: the waste permit or exempt waste operation number the consignee certifies authorises the management of the waste described in B at the address in A4. Defaults to A4's permit number.",
       }),
@@ -432,9 +432,10 @@ const Signed = {
   on_behalf_of: Nullable(Type.String()),
   signed_at: Type.String({ description: 'ISO 8601 UTC.' }),
   method: Type.Union([Type.Literal('api'), Type.Literal('signing_link')]),
-  authentication: Type.Union([PartAuthentication, Type.Null()], {
+  authentication: Type.Optional({
+    ...PartAuthentication,
     description:
-      'How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null.',
+      'How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Absent on a part signed before the service recorded it (29 November 2026): nobody can now say which key signed it. Part of the content hash.',
   }),
   declaration: Type.String({ description: 'The declaration the signer made, as printed.' }),
 };
@@ -632,7 +633,7 @@ export const ConsignmentContent = Type.Object({
   ),
   retain_until: Type.String({
     description:
-      'The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years), together with the consignee returns it receives that cover this consignment. A minimum, not a day to discard it.',
+      'The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years). A minimum, not a day to discard it. The consignee returns it receives for this consignment arrive later and are kept 3 years from their arrival.',
   }),
 });
 export type ConsignmentContent = Static<typeof ConsignmentContent>;

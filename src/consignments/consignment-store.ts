@@ -83,22 +83,13 @@ const UNHASHED = ['further_notes', 'content_sha256'] as const;
 
 /**
  * SHA-256 (hex) of the note's canonical JSON (RFC 8785) without the fields that may change after E. A
- * part is hashed as it was stored: one signed before its authentication was recorded has none, and its
- * `authentication: null` is left out, so notes hashed before then still verify.
+ * part signed before its authentication was recorded has none (the field is absent, not null), so
+ * notes hashed before then still verify by the same recipe.
  */
 export function consignmentSha256(note: ConsignmentNote): string {
-  const hashed: Record<string, unknown> = { ...note, parts: asStored(note.parts) };
+  const hashed: Record<string, unknown> = { ...note };
   for (const field of UNHASHED) delete hashed[field];
   return createHash('sha256').update(canonicalize(hashed)!, 'utf8').digest('hex');
-}
-
-function asStored(parts: ConsignmentNote['parts']): Record<Part, object | null> {
-  const stored = (part: SignedPart | null) => {
-    if (part?.authentication !== null) return part;
-    const { authentication: _none, ...rest } = part;
-    return rest;
-  };
-  return { C: stored(parts.C), D: stored(parts.D), E: stored(parts.E) };
 }
 
 type NoteSummary = Pick<ConsignmentNoteRow, 'id' | 'document' | 'status' | 'content_sha256'>;
@@ -518,9 +509,8 @@ function compose(
   const partOf = <T extends SignedPart>(name: Part) => {
     const found = parts.find((p) => p.part === name);
     if (!found) return null;
-    const part = JSON.parse(found.document) as T;
-    // A part signed before authentication was recorded says so: null, never a guess.
-    return { ...part, authentication: part.authentication ?? null };
+    // A part signed before authentication was recorded has none: absent, never a guess.
+    return JSON.parse(found.document) as T;
   };
   return {
     ...content,

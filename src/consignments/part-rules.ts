@@ -571,12 +571,6 @@ export function partE(
         `${field}/line`,
         'answers a line already answered: a line takes one answer, or one accepted and one rejected when only part of it is rejected',
       );
-    } else if (before && line.quantity_received_kg === 0) {
-      issues.add(
-        'CONSIGNMENT_NOTE_INVALID',
-        `${field}/quantity_received_kg`,
-        'must be more than 0 for the second answer of a line: it is the part accepted or rejected apart from the first',
-      );
     }
     answered.set(line.line, [...(before ?? []), line.accepted]);
     seen.add(line.line);
@@ -628,6 +622,16 @@ export function partE(
       rejection_reason: line.accepted ? null : reason,
       operation: line.accepted ? operation : null,
     });
+  }
+  // A line answered in two parts: each part is some of the waste, whichever order they come in.
+  for (const [i, line] of given.entries()) {
+    if (answered.get(line.line)?.length === 2 && line.quantity_received_kg === 0) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `/lines/${i}/quantity_received_kg`,
+        'must be more than 0 for a line answered in two parts: each is the part of the line accepted or rejected',
+      );
+    }
   }
   for (let n = 1; n <= note.lines.length && given.length > 0; n++) {
     if (!seen.has(n))
@@ -720,13 +724,25 @@ function receivedWhen(
  */
 function permitCertified(note: ConsignmentNote, body: SignConsignmentBody, issues: Issues): string | null {
   if (body.permit_number === undefined) return note.consignee.permit_number?.trim() || null;
-  return required(
+  const permit = required(
     body.permit_number,
     '/permit_number',
     issues,
     'the waste permit or exempt waste operation number that authorises the waste at the address in A4',
   );
+  // Printed inside the certificate's sentence: one line, as long as A4's permit may be.
+  if (/[\r\n\t]/.test(permit) || permit.length > PERMIT_MAX) {
+    issues.add(
+      'CONSIGNMENT_NOTE_INVALID',
+      '/permit_number',
+      `must be one line of at most ${PERMIT_MAX} characters: the permit or exemption number, e.g. EPR/AB1234CD`,
+    );
+  }
+  return permit;
 }
+
+/** As long as A4's permit number may be (`consignee.permit_number`). */
+const PERMIT_MAX = 60;
 
 /**
  * Part E of a multiple collection records how many consignments formed the collection the vehicle

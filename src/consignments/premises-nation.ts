@@ -9,29 +9,57 @@ import { postcodeArea } from './consignment-rules.ts';
  * area cannot be Welsh; elsewhere the caller says which nation, or the note is refused.
  */
 
-/** Postcode areas wholly in Wales. */
-const WALES = new Set(['CF', 'SA']);
 /**
- * Welsh areas with a few English addresses at the border: NP16 takes in Sedbury and Tutshill
- * (Gloucestershire), LD7 Knighton station (Shropshire), and LL a sliver of Shropshire. An English
- * premises there may say `england`; no premises there is assumed to be either.
+ * The England-Wales border by postcode district (the outward code: CH4, SY13). The ONS Postcode Directory,
+ * which gives every postcode's country, is the authority, and this table is to be checked against it;
+ * where a district's side was not certain, it is taken as split, which asks the caller rather than refuse
+ * an answer. Areas wholly in Wales: CF and SA; LL, NP and LD but for their split districts.
  */
-const MOSTLY_WALES = new Set(['LL', 'NP', 'LD']);
-/** English areas reaching into Wales: CH (Deeside, Flintshire), SY (mid Wales), HR (Hay-on-Wye). */
-const BORDER = new Set(['CH', 'SY', 'HR']);
+const WELSH_AREAS = new Set(['CF', 'SA', 'LL', 'NP', 'LD']);
+/** Districts of English areas that lie wholly in Wales: Deeside, Flint, Mold, Holywell; mid Wales. */
+const WELSH_DISTRICTS = new Set([
+  'CH5',
+  'CH6',
+  'CH7',
+  'CH8',
+  ...[16, 17, 18, 19, 20, 21, 23, 24, 25].map((n) => `SY${n}`),
+]);
+/**
+ * Districts on both sides of the border: NP7 (Abergavenny's Herefordshire edge), NP16 (Sedbury and
+ * Tutshill, Gloucestershire), NP25 (Redbrook), LD7 (Knighton's station side), LD8 (Presteigne's), LL14
+ * (Chirk Bank, Shropshire), CH4 (Saltney and Broughton, Flintshire), SY10 (Oswestry's Welsh hills),
+ * SY13 and SY14 (Maelor), SY15 (Chirbury, Shropshire), SY22 (Llanymynech), HR2, HR3 (Hay-on-Wye) and
+ * HR5 (Kington's Radnorshire edge).
+ */
+const SPLIT_DISTRICTS = new Set([
+  'NP7',
+  'NP16',
+  'NP25',
+  'LD7',
+  'LD8',
+  'LL14',
+  'CH4',
+  'SY10',
+  'SY13',
+  'SY14',
+  'SY15',
+  'SY22',
+  'HR2',
+  'HR3',
+  'HR5',
+]);
 
 /**
- * Where a postcode's area lies against the England-Wales border (the ONS Postcode Directory, which
- * gives every postcode's country, is the authority): wholly in Wales, in Wales but for a few English
- * addresses, an English area reaching into Wales, or away from the border (null for no postcode).
+ * Which side of the England-Wales border a postcode's district lies: wholly in Wales, split between the
+ * two, or in England (null for no usable postcode).
  */
-export type BorderSide = 'wales' | 'mostly_wales' | 'border' | 'england';
+export type BorderSide = 'wales' | 'split' | 'england';
 export function borderSide(postcode: string | null): BorderSide | null {
   const area = postcode ? postcodeArea(postcode) : null;
-  if (!area) return null;
-  if (WALES.has(area)) return 'wales';
-  if (MOSTLY_WALES.has(area)) return 'mostly_wales';
-  if (BORDER.has(area)) return 'border';
+  if (!postcode || !area) return null;
+  const district = normalisePostcode(postcode).split(' ')[0];
+  if (SPLIT_DISTRICTS.has(district)) return 'split';
+  if (WELSH_AREAS.has(area) || WELSH_DISTRICTS.has(district)) return 'wales';
   return 'england';
 }
 
@@ -43,9 +71,9 @@ export function nationOfPremises(
   given: Nation | undefined,
   postcode: string,
 ): { nation: Nation } | { issue: string } {
-  const area = postcodeArea(postcode);
   const side = borderSide(postcode);
   const where = normalisePostcode(postcode);
+  const district = where.split(' ')[0];
   const welshRules = 'the Hazardous Waste (Wales) Regulations 2005 apply there, not SI 2005/894 (reg 1(3))';
   const withCode = 'send nation "wales" with the premises code NRW issued (producer.premises_code)';
   if (side === 'wales') {
@@ -58,14 +86,9 @@ export function nationOfPremises(
       };
     }
   }
-  if (given === undefined && side === 'mostly_wales') {
+  if (given === undefined && side === 'split') {
     return {
-      issue: `is required: ${where} (Part A2) is in the ${area} postcode area, in Wales but for a few addresses on the English side of the border, and ${welshRules}: ${withCode}, or "england" if the premises are in England`,
-    };
-  }
-  if (given === undefined && side === 'border') {
-    return {
-      issue: `is required: the ${area} postcode area spans the border of England and Wales, so ${where} (Part A2) does not say which regulations apply and England cannot be assumed: send nation "england" or "wales" (in Wales with the premises code NRW issued, producer.premises_code)`,
+      issue: `is required: ${where} (Part A2) is in ${district}, a postcode district on both sides of the border of England and Wales, so it does not say which regulations apply: send nation "england", or "wales" with the premises code NRW issued (producer.premises_code)`,
     };
   }
   return { nation: given ?? 'england' };

@@ -174,7 +174,7 @@ function partEFields(note: ConsignmentNote, values: Values, errors: FormErrors):
       hint: 'The waste permit or exempt waste operation number that authorises this waste at the address in A4: you certify it below.',
       value: values.permit_number ?? '',
       errors,
-      attributes: html` maxlength="100" autocomplete="off" spellcheck="false"`,
+      attributes: html` maxlength="60" autocomplete="off" spellcheck="false"`,
     })}
     ${
       round &&

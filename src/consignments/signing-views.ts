@@ -118,7 +118,8 @@ export function waitingPage(note: ConsignmentNote, part: Part, waitingFor: Part,
 /** Part E's certificate on the page, its blanks pointing at the fields above it. */
 const pagePartEDeclaration = (note: ConsignmentNote) =>
   partEDeclaration({
-    permit: 'the number entered above',
+    // As the stored certificate has it: no permit sentence where A4 holds none (a return to the producer).
+    permit: note.consignee.permit_number ? 'the number entered above' : null,
     total: note.multiple_collection ? 'the number entered above' : undefined,
     received: 'the date and time entered above',
   });

@@ -65,6 +65,11 @@ export function hazardousLoadOf(row: WasteReceiptRow, catalogue: EwcLookup): Haz
   });
   const code = content.hazardous_waste_consignment_code?.trim() || null;
   if (!code && !hazardousCode) return null;
+  // Declared as moving under no consignment: household waste at a household waste recycling centre
+  // (householders need no note), or a transfer the receiver says is not hazardous. A load that came
+  // without its note (`no_doc_with_waste`) was still a consignment received.
+  const reason = content.reason_for_no_consignment_code;
+  if (!code && (reason === 'hwrc_receipt' || reason === 'non_haz_waste_transfer')) return null;
   return {
     id: row.id,
     received_date: londonDate(new Date(row.received_at)),

@@ -156,6 +156,64 @@ describe('a consignee return and the hazardous waste receipts of its site', () =
     expect(ret.null_return).toBe(false);
   });
 
+  it('leaves out loads declared to move under no note: household waste at an HWRC, a non-hazardous transfer', async () => {
+    const site = await t.site();
+    await receipt(site.id, {
+      received_at: '2026-11-05T09:00:00Z',
+      reason_for_no_consignment_code: 'hwrc_receipt',
+      waste_items: [oil(20)],
+    });
+    await receipt(site.id, {
+      received_at: '2026-11-06T09:00:00Z',
+      reason_for_no_consignment_code: 'non_haz_waste_transfer',
+      waste_items: [oil(20)],
+    });
+    expect((await returnOf(site.id)).json()).toMatchObject({ null_return: true, receipts_to_add: [] });
+  });
+
+  it("puts a consignment on one return: the quarter of its Part E, not again by its receipt's date", async () => {
+    const site = await t.site();
+    const note = await t.create(garageBody({ consignee: { site_id: site.id } }));
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    await t.sign(note.id, partE()); // received 27 November 2026: Q4
+    // The receipt filled from the note is dated on the first day of the next quarter.
+    clock.set('2027-01-02T10:00:00Z');
+    try {
+      await receipt(site.id, { consignment_note_id: note.id, received_at: '2027-01-01T07:55:00Z' });
+      expect((await returnOf(site.id)).json().consignments.map((c: { id: string }) => c.id)).toEqual([
+        note.id,
+      ]);
+      const q1 = (await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2027-Q1`)).json();
+      expect(q1).toMatchObject({ null_return: true, receipts_to_add: [] });
+    } finally {
+      clock.set('2026-11-27T10:00:00Z');
+    }
+  });
+
+  it('a correction that moves a receipt into another quarter moves it on the returns too', async () => {
+    const site = await t.site();
+    const made = await receipt(site.id, {
+      received_at: '2026-09-30T10:00:00Z',
+      hazardous_waste_consignment_code: 'CJTILE/A0009',
+      waste_items: [oil()],
+    });
+    const corrected = await t.call(t.testKey, {
+      method: 'PUT',
+      url: `/v1/waste-receipts/${made.id}`,
+      payload: receiptBody(site.id, {
+        received_at: '2026-10-01T10:00:00Z',
+        hazardous_waste_consignment_code: 'CJTILE/A0009',
+        waste_items: [oil()],
+      }),
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const q3 = (await t.get(`/v1/consignee-returns?site_id=${site.id}&quarter=2026-Q3`)).json();
+    expect(q3).toMatchObject({ null_return: true, receipts_to_add: [] });
+    const q4 = (await returnOf(site.id)).json();
+    expect(q4.receipts_to_add.map((r: { id: string }) => r.id)).toEqual([made.id]);
+  });
+
   it('goes to NRW for a site in Wales, with no fee estimate, and to the EA for one in England', async () => {
     const cardiff = await welshSite('CF10 4AA');
     await receipt(cardiff.id, {

@@ -24,10 +24,11 @@ const BOM = '\uFEFF';
 function returnOf(
   notes: ConsignmentNote[],
   quarter: Quarter = Q4,
-  more: { receipts?: HazardousLoad[]; postcode?: string } = {},
+  more: { receipts?: HazardousLoad[]; postcode?: string; regulator?: 'EA' | 'NRW' } = {},
 ) {
   const site = { ...SITE, postcode: more.postcode ?? SITE.postcode };
-  return buildReturn({ site, quarter, notes, receipts: more.receipts, generatedAt: GENERATED_AT });
+  const { receipts, regulator } = more;
+  return buildReturn({ site, quarter, notes, receipts, regulator, generatedAt: GENERATED_AT });
 }
 
 /** A hazardous load from a DWT receipt, on a note made elsewhere: waste engine oil, weighed, sent to R9. */
@@ -592,46 +593,45 @@ describe('the regulator a return goes to', () => {
     expect(ret.fee_estimate).not.toBeNull();
   });
 
-  it("at the border follows the notes when they agree, else the area's usual side, with a warning", () => {
+  it('at the border never follows where the waste came from: the district decides, else the caller, else a warning', () => {
     const fromWales = welsh(receivedNote({ id: 'cn_w', code: 'ABC123/00001', received: '2026-10-14' }));
     const fromEngland = receivedNote({ id: 'cn_e', code: 'RATPES/00001', received: '2026-10-15' });
-    expect(returnOf([fromWales], Q4, { postcode: 'SY23 1AA' })).toMatchObject({
+    // Chester (England) taking Welsh waste; Deeside (Wales) taking English waste; mid Wales.
+    expect(returnOf([fromWales], Q4, { postcode: 'CH1 4LT' })).toMatchObject({
+      regulator: 'EA',
+      warnings: [],
+    });
+    expect(returnOf([fromEngland], Q4, { postcode: 'CH5 2LL' })).toMatchObject({
       regulator: 'NRW',
       fee_estimate: null,
       warnings: [],
     });
-    expect(returnOf([fromEngland], Q4, { postcode: 'CH4 8AA' })).toMatchObject({
-      regulator: 'EA',
-      warnings: [],
-    });
-    expect(returnOf([fromWales], Q4, { postcode: 'LL57 2DG' })).toMatchObject({
-      regulator: 'NRW',
-      warnings: [],
-    });
-    for (const notes of [[], [fromWales, fromEngland]]) {
-      // HR, CH and SY are English areas reaching into Wales; LL, NP and LD Welsh ones with a few English addresses.
+    expect(returnOf([fromEngland], Q4, { postcode: 'SY23 1AA' })).toMatchObject({ regulator: 'NRW' });
+    for (const notes of [[fromWales], [fromEngland], [fromWales, fromEngland]]) {
+      // Hay-on-Wye's district is on both sides: whatever the notes say, the return says it assumed.
       const hay = returnOf(notes, Q4, { postcode: 'HR3 5AA' });
       expect(hay.regulator).toBe('EA');
       expect(hay.warnings).toEqual([
         {
           code: 'REGULATOR_ASSUMED',
           message:
-            "The site's postcode (HR3 5AA) is in an area at the England-Wales border, and the notes of the quarter do not settle which side it is on: the return is shown for the Environment Agency. A site in Wales makes its return to Natural Resources Wales instead.",
+            "The site's postcode (HR3 5AA) is in a district on both sides of the England-Wales border, so it does not say which side the site is on: the return is shown for the Environment Agency. A site in Wales makes its return to Natural Resources Wales instead: ask again with regulator=NRW.",
         },
       ]);
       const chepstow = returnOf(notes, Q4, { postcode: 'NP16 7AA' });
       expect(chepstow).toMatchObject({ regulator: 'NRW', fee_estimate: null });
       expect(chepstow.warnings.map((w) => w.code)).toEqual(['REGULATOR_ASSUMED']);
-      expect(chepstow.warnings[0].message).toContain(
-        'the return is shown for Natural Resources Wales. A site in England makes its return to the Environment Agency instead.',
-      );
+      // Said by the caller, it stands, with no warning.
+      const stated = returnOf(notes, Q4, { postcode: 'NP16 7AA', regulator: 'EA' });
+      expect(stated).toMatchObject({ regulator: 'EA', warnings: [] });
+      expect(stated.fee_estimate).not.toBeNull();
     }
   });
 
   it("reads the postcode's area: Sheffield's S is not Swansea's SA", () => {
-    expect(regulatorOf('SA1 8PP', [])).toEqual({ regulator: 'NRW', basis: 'site_postcode' });
-    expect(regulatorOf('S1 2HH', ['wales'])).toEqual({ regulator: 'EA', basis: 'site_postcode' });
-    expect(regulatorOf('HR3 5AA', ['wales', 'wales'])).toEqual({ regulator: 'NRW', basis: 'notes' });
-    expect(regulatorOf(null, [])).toEqual({ regulator: 'EA', basis: 'assumed' });
+    expect(regulatorOf('SA1 8PP')).toEqual({ regulator: 'NRW', basis: 'site_postcode' });
+    expect(regulatorOf('S1 2HH')).toEqual({ regulator: 'EA', basis: 'site_postcode' });
+    expect(regulatorOf('HR3 5AA', 'NRW')).toEqual({ regulator: 'NRW', basis: 'given' });
+    expect(regulatorOf(null)).toEqual({ regulator: 'EA', basis: 'assumed' });
   });
 });

@@ -573,6 +573,17 @@ describe('Parts C, D and E in legal order', () => {
       });
       expect(given.parts.E?.declaration).toContain('operation number: EPR/ZZ9999YY authorises');
       expect(given.parts.E?.declaration).toContain('on: 27 November 2026 at 12:05.');
+      // The permit is printed inside the certificate's sentence: one line only.
+      const third = await t.create(garageBody());
+      await t.sign(third.id, PART_C);
+      await t.sign(third.id, PART_D);
+      const refused = await t.post(`/v1/consignment-notes/${third.id}/signatures`, {
+        ...partE(),
+        permit_number: 'EPR/AB1234CD\nVOID',
+      });
+      expect(refused.json().error.details).toEqual([
+        expect.objectContaining({ field: '/permit_number', issue: expect.stringContaining('one line') }),
+      ]);
     } finally {
       clock.set('2026-11-27T10:00:00Z');
     }
@@ -646,6 +657,19 @@ describe('Parts C, D and E in legal order', () => {
     expect(twiceAccepted.json().error.details).toEqual([
       { field: '/lines/1/line', issue: expect.stringContaining('one accepted and one rejected') },
     ]);
+    // A part of nothing is no part, in either order: no phantom rejection.
+    const nothing = { line: 1, quantity_received_kg: 0, accepted: false, rejection_reason: 'None leaking' };
+    const whole = { line: 1, quantity_received_kg: 1800, accepted: true, operation: 'R9' };
+    for (const [lines, at] of [
+      [[nothing, whole], 0],
+      [[whole, nothing], 1],
+    ] as const) {
+      const refused = await t.post(`/v1/consignment-notes/${note.id}/signatures`, partE([...lines]));
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().error.details).toEqual([
+        { field: `/lines/${at}/quantity_received_kg`, issue: expect.stringContaining('more than 0') },
+      ]);
+    }
     const e = await t.sign(
       note.id,
       partE([
@@ -667,7 +691,7 @@ describe('Parts C, D and E in legal order', () => {
     ]);
     expect(rows[0].received_time).toBe('10:00');
     expect(rows[0].consignee_certified_permit_number).toBe('EPR/AB1234CD');
-    expect(rows[0].consignee_signed_with).toMatch(/^Signed through the API with key .*\(key_\w+\)$/);
+    expect(rows[0].consignee_signed_with).toMatch(/^Signed through the API with key '.*', id key_\w+$/);
     // The rejected part goes back on a further note (reg 43).
     const further = await t.post('/v1/consignment-notes', {
       ...garageBody({ lines: [oilLine({ quantity_kg: 360 })] }),
@@ -927,6 +951,12 @@ describe('rejected loads and further notes', () => {
     expect(pdf).toContain(
       "Permit number No permit applies: the rejected waste is returned to the producer's premises it was removed from",
     );
+    // Part E certifies no permit there: the certificate leaves the permit sentence out.
+    await t.sign(back.id, PART_C);
+    await t.sign(back.id, PART_D);
+    const homeE = await t.sign(back.id, partE());
+    expect(homeE.parts.E).toMatchObject({ permit_number: null });
+    expect(homeE.parts.E?.declaration).toMatch(/^I received this waste at the address given in A4 on: /);
 
     // Anywhere else, a permit is still needed: another address at the same postcode, a note that is
     // not a further note, or a further note to another site.

@@ -73,7 +73,6 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'Sandbox Haulage Limited',
         signed_at: '2026-03-25T09:40:00Z',
         method: 'api',
-        authentication: null,
         declaration: DECLARATIONS.C,
         registration_number: 'CBDU100001',
         carrier_name: 'Sandbox Haulage Limited',
@@ -92,7 +91,6 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'Garage Services Ltd',
         signed_at: '2026-03-25T09:45:00Z',
         method: 'signing_link',
-        authentication: null,
         declaration: DECLARATIONS.D,
       },
       E: {
@@ -101,7 +99,6 @@ export function sampleNote(overrides: Partial<ConsignmentNote> = {}): Consignmen
         on_behalf_of: 'South Coast Oil Recovery Ltd',
         signed_at: '2026-03-25T14:10:00Z',
         method: 'api',
-        authentication: null,
         declaration: partEDeclaration({ permit: PERMIT, received: '25 March 2026 at 14:05' }),
         received_date: '2026-03-25',
         received_time: '14:05',

@@ -47,7 +47,7 @@ describe('what the reference and the guide tell a user making a consignment note
   it('says a note is refused, not made English, for premises whose postcode may be Welsh', () => {
     const nation = create().nation.description!;
     expect(nation).toContain('reg 1(3)');
-    expect(nation).toMatch(/CF, SA, LL, NP or LD area, or in CH, SY or HR/);
+    expect(nation).toContain('a Welsh district (the CF, SA, LL, NP and LD areas, CH5-CH8, SY16-SY25)');
   });
 
   it('says when A4 needs no permit number, and that special handling left out prints "Not given"', () => {

@@ -67,21 +67,34 @@ describe('the nation a note is made under follows the premises the waste is remo
     expect(pdf).not.toContain('SI 2005/894');
   });
 
-  it('asks which nation for a postcode area that straddles the border, and takes either answer', async () => {
-    for (const postcode of ['CH5 1AA', 'SY21 7AA', 'HR3 5AA']) {
+  it('asks which nation for a postcode district on both sides of the border, and takes either answer', async () => {
+    for (const postcode of ['CH4 8AA', 'SY10 7AA', 'HR3 5AA', 'NP16 7AA', 'LD7 1AA', 'LL14 5AA']) {
       const error = await refusal(at(postcode));
-      expect(error.details[0].issue, postcode).toContain('spans the border of England and Wales');
-      expect(error.details[0].issue, postcode).toContain('send nation "england" or "wales"');
+      expect(error.details[0].issue, postcode).toContain('a postcode district on both sides of the border');
+      expect(error.details[0].issue, postcode).toContain('send nation "england", or "wales"');
     }
-    const english = await t.create(at('SY1 1AA', { nation: 'england' }, { name: 'Shrewsbury Motors' }));
-    expect(english).toMatchObject({ nation: 'england', consignment_code: 'SHREWS/00001' });
-    const welsh = await t.create(at('SY21 7AA', { nation: 'wales' }, { premises_code: 'WPL456' }));
-    expect(welsh).toMatchObject({ nation: 'wales', consignment_code: 'WPL456/00001' });
+    // Sedbury, Gloucestershire (NP16) and Hay-on-Wye, Powys (HR3): each on the side it says.
+    const english = await t.create(at('NP16 7AA', { nation: 'england' }, { name: 'Sedbury Motors' }));
+    expect(english).toMatchObject({ nation: 'england', consignment_code: 'SEDBUR/00001' });
+    const welsh = await t.create(at('HR3 5AA', { nation: 'wales' }, { premises_code: 'HAY456' }));
+    expect(welsh).toMatchObject({ nation: 'wales', consignment_code: 'HAY456/00001' });
   });
 
-  it('takes "england" where a Welsh area reaches over the border (Sedbury, Gloucestershire: NP16)', async () => {
-    const note = await t.create(at('NP16 7AA', { nation: 'england' }, { name: 'Sedbury Motors' }));
-    expect(note).toMatchObject({ nation: 'england', consignment_code: 'SEDBUR/00001' });
+  it('takes the side of a district wholly on one side of the border, in an area that is not', async () => {
+    // Chester, the Wirral, Shrewsbury and Hereford are England's: the default holds.
+    for (const [postcode, name] of [
+      ['CH1 4LT', 'Chester Motors'],
+      ['CH41 1AA', 'Birkenhead Motors'],
+      ['SY1 1AA', 'Shrewsbury Motors'],
+      ['HR1 2AA', 'Hereford Motors'],
+    ]) {
+      expect((await t.create(at(postcode, {}, { name }))).nation, postcode).toBe('england');
+    }
+    // Deeside and Aberystwyth are Wales's: "england" there is a contradiction.
+    for (const postcode of ['CH5 2LL', 'SY23 1AA']) {
+      const error = await refusal(at(postcode, { nation: 'england' }));
+      expect(error.details[0].issue, postcode).toMatch(/^is "england", but .* is in Wales/);
+    }
   });
 
   it('keeps England the default elsewhere, whatever the consignee or A5 postcode', async () => {

@@ -50,7 +50,6 @@ const signed = (at: string) => ({
   on_behalf_of: null,
   signed_at: `${at}T10:00:00.000Z`,
   method: 'api' as const,
-  authentication: null,
   declaration: 'I certify...',
 });
 

@@ -1304,7 +1304,7 @@ export interface components {
                 id: string;
                 consignment_code: string;
             } | null;
-            /** @description The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years), together with the consignee returns it receives that cover this consignment. A minimum, not a day to discard it. */
+            /** @description The producer must keep the note at least until this date, 3 years from its creation (SI 2005/894 reg 49; GOV.UK: producers keep consignment notes 3 years). A minimum, not a day to discard it. The consignee returns it receives for this consignment arrive later and are kept 3 years from their arrival. */
             retain_until: string;
             /** @enum {string} */
             status: "awaiting_collection" | "collected" | "in_transit" | "received" | "partially_rejected" | "rejected";
@@ -1316,8 +1316,8 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
-                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
-                    authentication: {
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Absent on a part signed before the service recorded it (29 November 2026): nobody can now say which key signed it. Part of the content hash. */
+                    authentication?: {
                         organisation: {
                             /** @description `org_…` */
                             id: string;
@@ -1340,7 +1340,7 @@ export interface components {
                             /** @description ISO 8601 UTC. */
                             created_at: string;
                         } | null;
-                    } | null;
+                    };
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     registration_number: string;
@@ -1368,8 +1368,8 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
-                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
-                    authentication: {
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Absent on a part signed before the service recorded it (29 November 2026): nobody can now say which key signed it. Part of the content hash. */
+                    authentication?: {
                         organisation: {
                             /** @description `org_…` */
                             id: string;
@@ -1392,7 +1392,7 @@ export interface components {
                             /** @description ISO 8601 UTC. */
                             created_at: string;
                         } | null;
-                    } | null;
+                    };
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     /** @description Present when Part A2 had no telephone: the premises' telephone, given by the consignor at Part D. */
@@ -1407,8 +1407,8 @@ export interface components {
                     /** @description ISO 8601 UTC. */
                     signed_at: string;
                     method: "api" | "signing_link";
-                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Null for a part signed before the service recorded it: nobody can now say which key signed it. Part of the content hash when not null. */
-                    authentication: {
+                    /** @description How the signature was authenticated: the organisation, the API key and, on a signing link, the link. Absent on a part signed before the service recorded it (29 November 2026): nobody can now say which key signed it. Part of the content hash. */
+                    authentication?: {
                         organisation: {
                             /** @description `org_…` */
                             id: string;
@@ -1431,7 +1431,7 @@ export interface components {
                             /** @description ISO 8601 UTC. */
                             created_at: string;
                         } | null;
-                    } | null;
+                    };
                     /** @description The declaration the signer made, as printed. */
                     declaration: string;
                     received_date: string;
@@ -1487,7 +1487,7 @@ export interface components {
             due_by: string;
             /** @description ISO 8601 UTC. */
             generated_at: string;
-            /** @description Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). Decided by the site's postcode area; in an area at the border (LL, NP, LD, CH, SY, HR) by the notes' `nation` when they all agree, else by the area's usual side (NRW for LL, NP, LD; EA for CH, SY, HR) with a REGULATOR_ASSUMED warning. */
+            /** @description Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given; else the site's postcode district; in a district on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5), or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from. */
             regulator: "EA" | "NRW";
             /** @description true when the site received no hazardous waste in the quarter, neither on a note here nor on a waste receipt: say so on the return. */
             null_return: boolean;
@@ -6319,7 +6319,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in the CF, SA, LL, NP or LD area, or in CH, SY or HR (which straddle the border), is refused without it, and `england` with a CF or SA postcode is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.
+                     * @description Where the premises in Part A2 (the waste is removed from them) are: `england` or `wales`. Nothing in SI 2005/894 applies to Wales (reg 1(3)): a Welsh note is made under the Hazardous Waste (Wales) Regulations 2005 with the NRW premises code. Left out, `england` is assumed only where `producer.postcode` cannot be in Wales: a postcode in a Welsh district (the CF, SA, LL, NP and LD areas, CH5-CH8, SY16-SY25) or one on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5) is refused without it, and `england` with a postcode of a Welsh district is refused. Scotland and Northern Ireland use regulator-issued codes and pre-notification, and are refused.
                      * @enum {string}
                      */
                     nation?: "england" | "wales" | "scotland" | "northern_ireland";
@@ -7324,6 +7324,11 @@ export interface operations {
                  * @example 2026-Q4
                  */
                 quarter: string;
+                /**
+                 * @description Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed only for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); otherwise the site's postcode decides.
+                 * @example NRW
+                 */
+                regulator?: "EA" | "NRW";
                 /**
                  * @description csv: one row per waste line.
                  * @example csv

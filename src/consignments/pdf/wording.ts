@@ -24,7 +24,9 @@ export function regulationsText(nation: ConsignmentNote['nation']): string {
 export function methodText(part: Pick<PartD, 'method' | 'authentication'>): string {
   const { method, authentication } = part;
   const key = authentication?.api_key;
-  const keyText = key && `key ${printable(key.name) ? `'${key.name}' (${key.id})` : key.id}`;
+  // "'Yard tablet', id key_…": a quote followed by a bracket is one unbreakable run (Unicode line
+  // breaking, LB15), which a narrow column would break inside a word; a comma leaves a place to break.
+  const keyText = key && `key ${printable(key.name) ? `'${key.name}', id ${key.id}` : key.id}`;
   if (method === 'api') {
     return keyText ? `Signed through the API with ${keyText}` : 'Signed through the API (key not recorded)';
   }
