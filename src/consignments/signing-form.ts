@@ -39,6 +39,9 @@ export type PartFormResult = { values: PartFormValues } & (
   | { ok: false; errors: FormErrors }
 );
 
+/** The part of a Part E line rejected when the rest is accepted: read into a second answer for the line. */
+export const rejectedPartField = (index: number) => `lines-${index}-quantity_rejected_kg`;
+
 /** A Part E line's inputs, named after the body's JSON pointer (/lines/0/operation: lines-0-operation). */
 export const lineField = (index: number, name: keyof NonNullable<LinkBody['lines']>[number]) =>
   `lines-${index}-${name}`;
@@ -105,9 +108,8 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
     ids.push('received_date', 'received_time', 'vehicle_registration', 'permit_number');
     if (note.multiple_collection) ids.push('consignments_in_collection');
     note.lines.forEach((_, i) => {
-      for (const name of ['quantity_received_kg', 'accepted', 'rejection_reason', 'operation'] as const) {
-        ids.push(lineField(i, name));
-      }
+      ids.push(lineField(i, 'quantity_received_kg'), lineField(i, 'accepted'), rejectedPartField(i));
+      for (const name of ['rejection_reason', 'operation'] as const) ids.push(lineField(i, name));
     });
   }
   return [...ids, 'drawing', 'confirm'];
@@ -183,6 +185,10 @@ export function readPartForm(
           'Enter how many consignments formed the collection, as a whole number from 1 to 1000, for example 6.';
       } else body.consignments_in_collection = Number(total);
     }
+    // A line partly rejected is answered twice (part-rules.ts, partE): the accepted part in the line's
+    // place, the rejected part after every line, so the service's problems with a line's own answer
+    // still point at that line's fields.
+    const rejectedParts: NonNullable<LinkBody['lines']> = [];
     body.lines = note.lines.map((_, i) => {
       const quantity = kilograms(fields[lineField(i, 'quantity_received_kg')]);
       if (quantity === undefined) {
@@ -190,18 +196,38 @@ export function readPartForm(
           'Enter the quantity received in kilograms, as a number, for example 176 or 176.5 (a full stop before decimals).';
       }
       const choice = fields[lineField(i, 'accepted')];
-      if (choice !== 'accepted' && choice !== 'rejected') {
+      if (choice !== 'accepted' && choice !== 'rejected' && choice !== 'partly') {
         errors[lineField(i, 'accepted')] = 'Choose whether this waste was accepted or rejected.';
+      }
+      const reason = given(fields[lineField(i, 'rejection_reason')]);
+      let accepted = quantity ?? 0;
+      if (choice === 'partly') {
+        const rejected = kilograms(fields[rejectedPartField(i)]);
+        if (rejected === undefined || rejected <= 0 || (quantity !== undefined && rejected >= quantity)) {
+          errors[rejectedPartField(i)] =
+            'Enter the quantity rejected in kilograms: more than 0 and less than the quantity received, for example 36.';
+        } else {
+          accepted = (quantity ?? 0) - rejected;
+          rejectedParts.push({
+            line: i + 1,
+            quantity_received_kg: rejected,
+            accepted: false,
+            rejection_reason: reason,
+          });
+        }
+        if (!reason) errors[lineField(i, 'rejection_reason')] = 'Enter why part of this line was rejected.';
       }
       return {
         line: i + 1,
-        quantity_received_kg: quantity ?? 0,
-        accepted: choice === 'accepted',
-        // The page shows both boxes; only the one the choice asks for is the signer's answer.
-        rejection_reason: choice === 'rejected' ? given(fields[lineField(i, 'rejection_reason')]) : undefined,
-        operation: choice === 'accepted' ? given(fields[lineField(i, 'operation')]) : undefined,
+        // Grams at most: what the service's kilograms carry.
+        quantity_received_kg: Math.round(accepted * 1000) / 1000,
+        accepted: choice !== 'rejected',
+        // The page shows every box; only those the choice asks for are the signer's answer.
+        rejection_reason: choice === 'rejected' ? reason : undefined,
+        operation: choice === 'rejected' ? undefined : given(fields[lineField(i, 'operation')]),
       };
     });
+    body.lines.push(...rejectedParts);
   }
   const values = { signature, fields };
   if (Object.keys(errors).length > 0) return { ok: false, values, errors };
@@ -219,6 +245,7 @@ const LABELS: Record<string, string> = {
   premises_phone: 'Telephone of the premises',
   premises_email: 'Email of the premises',
   received_date: 'Date received',
+  quantity_rejected_kg: 'Quantity rejected',
   received_time: 'Time received',
   permit_number: 'Permit or exemption number',
   consignments_in_collection: 'Consignments in the collection',

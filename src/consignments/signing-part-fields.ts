@@ -5,7 +5,7 @@ import { type Html, html } from '../portal/html.ts';
 import { type ConsignmentLine, type ConsignmentNote, OPERATIONS, type Part } from './consignment-schemas.ts';
 import { DECLARABLE, declarableRegisterOf, premisesContact } from './part-rules.ts';
 import { containerText } from './pdf/wording.ts';
-import { boxFor, lineField, REGISTER_CHECKED } from './signing-form.ts';
+import { boxFor, lineField, REGISTER_CHECKED, rejectedPartField } from './signing-form.ts';
 
 /**
  * Recovery (R) and disposal (D) operations, shortened from Waste Framework Directive Annex II and
@@ -96,13 +96,14 @@ function declaration(values: Values, errors: FormErrors): Html {
 
 function acceptedRadios(i: number, value: string, errors: FormErrors): Html {
   const id = lineField(i, 'accepted');
-  const radio = (choice: 'accepted' | 'rejected', inputId: string, label: string) =>
+  const radio = (choice: 'accepted' | 'rejected' | 'partly', inputId: string, label: string) =>
     html`<div class="radio"><input type="radio" id="${inputId}" name="${id}" value="${choice}"${value === choice ? html` checked` : ''}${describedBy(id, errors)}><label for="${inputId}">${label}</label></div>`;
   return html`<fieldset class="field radios${errors[id] ? ' field--error' : ''}">
     <legend class="label">Accepted or rejected</legend>
     ${fieldError(id, errors)}
     ${radio('accepted', id, 'Accepted')}
     ${radio('rejected', `${id}-rejected`, 'Rejected')}
+    ${radio('partly', `${id}-partly`, 'Part accepted, part rejected')}
   </fieldset>`;
 }
 
@@ -129,7 +130,7 @@ function reasonField(i: number, value: string, errors: FormErrors): Html {
   return field(
     id,
     errors,
-    html`<label for="${id}">Reason for rejection <span class="optional">(if rejected)</span></label>
+    html`<label for="${id}">Reason for rejection <span class="optional">(if any is rejected)</span></label>
       ${fieldError(id, errors)}
       <textarea id="${id}" name="${id}" rows="2" maxlength="1000"${describedBy(id, errors)}>${value}</textarea>`,
   );
@@ -149,6 +150,15 @@ function receivedLine(line: ConsignmentLine, i: number, values: Values, errors: 
       attributes: html` required inputmode="decimal" autocomplete="off" spellcheck="false"`,
     })}
     ${acceptedRadios(i, values[lineField(i, 'accepted')] ?? '', errors)}
+    ${textField({
+      id: rejectedPartField(i),
+      label: 'Quantity rejected (kg)',
+      optional: true,
+      hint: 'Only when part of this line is rejected: how much of the quantity received. The rest is accepted.',
+      value: values[rejectedPartField(i)] ?? '',
+      errors,
+      attributes: html` inputmode="decimal" autocomplete="off" spellcheck="false"`,
+    })}
     ${reasonField(i, values[lineField(i, 'rejection_reason')] ?? '', errors)}
     ${operationSelect(i, values[lineField(i, 'operation')] ?? '', errors)}
   </fieldset>`;

@@ -497,6 +497,48 @@ describe('Parts D and E', () => {
     });
   });
 
+  it('an E form takes part of a line rejected: the rest accepted, and the note partly rejected', async () => {
+    const note = await t.create(garageBody());
+    await t.sign(note.id, PART_C);
+    await t.sign(note.id, PART_D);
+    const path = await linkFor(note.id, 'E');
+    expect((await open(path)).body).toContain('value="partly"');
+    const base = {
+      name: 'Jo Weighbridge',
+      'lines-0-quantity_received_kg': '176',
+      'lines-0-accepted': 'partly',
+      'lines-0-operation': 'R9',
+      confirm: 'yes',
+    };
+    // More than was received, and no reason: each said beside its field; nothing signed.
+    const refused = await sign(path, { ...base, 'lines-0-quantity_rejected_kg': '200' });
+    expect(refused.statusCode).toBe(400);
+    expect(text(refused.body)).toContain(
+      'Enter the quantity rejected in kilograms: more than 0 and less than',
+    );
+    expect(text(refused.body)).toContain('Enter why part of this line was rejected.');
+    expect((await noteOf(note.id)).parts.E).toBeNull();
+
+    const res = await sign(path, {
+      ...base,
+      'lines-0-quantity_rejected_kg': '36.5',
+      'lines-0-rejection_reason': 'One drum leaking',
+    });
+    expect(res.statusCode, text(res.body)).toBe(200);
+    const received = await noteOf(note.id);
+    expect(received.status).toBe('partially_rejected');
+    expect(received.parts.E?.lines).toMatchObject([
+      { line: 1, quantity_received_kg: 139.5, accepted: true, operation: 'R9', rejection_reason: null },
+      {
+        line: 1,
+        quantity_received_kg: 36.5,
+        accepted: false,
+        operation: null,
+        rejection_reason: 'One drum leaking',
+      },
+    ]);
+  });
+
   it('an E form with a line unanswered, an unreadable quantity or no operation says which line, beside the field', async () => {
     const note = await t.create(garageBody({ lines: [oilLine(), oilLine({ description: 'Oily rags' })] }));
     await t.sign(note.id, PART_C);
