@@ -34,6 +34,7 @@ export function linkAuthentication(link: ConsignmentSigningLinkRow): PartAuthent
   return {
     organisation: made?.organisation ?? { id: link.organisation_id, name: null },
     api_key: made?.api_key ?? null,
-    signing_link: { id: link.id, created_at: link.created_at },
+    // A link an instance of the release before made after the migration has no id: none is invented.
+    signing_link: link.id ? { id: link.id, created_at: link.created_at } : null,
   };
 }
