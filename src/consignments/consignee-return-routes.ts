@@ -199,9 +199,10 @@ function checkQuery(query: ConsigneeReturnQuery) {
 }
 
 /**
- * The receipts whose consignment is not on another quarter's return: one filled from a note of yours
- * whose Part E was signed at this site is reported in the quarter of its Part E (a receipt dated just
- * after midnight on a quarter's first day would otherwise report the same consignment twice).
+ * The receipts whose consignment is not on another quarter's return: one whose note of yours (by the id
+ * it was filled from, or by its consignment code, as a corrected or hand-made receipt carries only the
+ * code) had its Part E signed at this site is reported in the quarter of its Part E; a receipt dated
+ * just after midnight on a quarter's first day would otherwise report the same consignment twice.
  */
 async function notOnOtherReturns(
   consignments: ConsignmentService,
@@ -211,11 +212,18 @@ async function notOnOtherReturns(
   onThisReturn: ConsignmentNote[],
 ): Promise<HazardousLoad[]> {
   const here = new Set(onThisReturn.map((n) => n.id));
-  const reportedElsewhere = new Set<string>();
-  for (const id of new Set(loads.map((l) => l.consignment_note_id))) {
-    if (id === null || here.has(id)) continue;
-    const note = await consignments.find(scope, id);
-    if (note?.parts.E && note.consignee.site_id === siteId) reportedElsewhere.add(id);
-  }
-  return loads.filter((l) => l.consignment_note_id === null || !reportedElsewhere.has(l.consignment_note_id));
+  const receivedHere = (note: ConsignmentNote | undefined) =>
+    note !== undefined && note.parts.E !== null && note.consignee.site_id === siteId;
+  const elsewhere = async (load: HazardousLoad): Promise<boolean> => {
+    if (load.consignment_note_id !== null && !here.has(load.consignment_note_id)) {
+      if (receivedHere(await consignments.find(scope, load.consignment_note_id))) return true;
+    }
+    const code = load.consignment_code;
+    if (code === null || !/^[\w/-]{1,20}$/.test(code)) return false;
+    const { data } = await consignments.list(scope, { consignment_code: code, limit: 20 });
+    return data.some((note) => !here.has(note.id) && receivedHere(note));
+  };
+  const kept: HazardousLoad[] = [];
+  for (const load of loads) if (!(await elsewhere(load))) kept.push(load);
+  return kept;
 }

@@ -86,7 +86,8 @@ const ReturnReceipt = Type.Object({
 
 const ReturnWarning = Type.Object({
   code: Type.String({
-    description: 'RECEIPTS_TO_ADD or REGULATOR_ASSUMED: see the consignment notes guide.',
+    description:
+      'RECEIPTS_TO_ADD, REGULATOR_ASSUMED or REGULATOR_DIFFERS_FROM_POSTCODE: see the consignment notes guide.',
   }),
   message: Type.String(),
 });
@@ -106,7 +107,7 @@ export const ConsigneeReturn = Type.Object(
     generated_at: Type.String({ description: 'ISO 8601 UTC.' }),
     regulator: Type.Union([Type.Literal('EA'), Type.Literal('NRW')], {
       description:
-        "Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given; else the site's postcode district; in a district on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5), or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from.",
+        "Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given (with a REGULATOR_DIFFERS_FROM_POSTCODE warning where the site's postcode district says the other); else the site's postcode district; in a district on both sides of the border (or not certain), outside England and Wales, or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from.",
     }),
     null_return: Type.Boolean({
       description:
@@ -118,7 +119,7 @@ export const ConsigneeReturn = Type.Object(
     }),
     receipts_to_add: Type.Array(ReturnReceipt, {
       description:
-        "The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code): hazardous loads whose notes were made elsewhere. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning).",
+        "The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code) nor on another quarter's return (a note of yours received here): hazardous loads whose notes were made elsewhere. A receipt declared as moving under no consignment (`hwrc_receipt`, `non_haz_waste_transfer`) is not one. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning).",
     }),
     warnings: Type.Array(ReturnWarning, { description: 'What to do before the return is sent.' }),
     totals: Type.Object({
@@ -179,7 +180,7 @@ export const ConsigneeReturnQuery = Type.Object(
     regulator: Type.Optional(
       Type.Union([Type.Literal('EA'), Type.Literal('NRW')], {
         description:
-          "Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed only for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); otherwise the site's postcode decides.",
+          "Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); elsewhere the site's postcode decides, and a `regulator` that says the other is taken with a REGULATOR_DIFFERS_FROM_POSTCODE warning.",
         examples: ['NRW'],
       }),
     ),

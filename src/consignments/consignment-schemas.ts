@@ -365,7 +365,12 @@ export const SignConsignmentBody = Type.Object(
           },
           Strict,
         ),
-        { minItems: 1, maxItems: 100, description: 'Part E: one entry for every line of Part B.' },
+        {
+          minItems: 1,
+          maxItems: 200,
+          description:
+            'Part E: one entry for every line of Part B, or two for a line partly rejected (one accepted, one rejected).',
+        },
       ),
     ),
   },
@@ -421,7 +426,10 @@ const PartAuthentication = Type.Object({
       }),
       Type.Null(),
     ],
-    { description: 'The link the part was signed on; null when it was signed through the API.' },
+    {
+      description:
+        'The link the part was signed on; null when it was signed through the API, or on a link made without an id (by the release before, during an upgrade).',
+    },
   ),
 });
 export type PartAuthentication = Static<typeof PartAuthentication>;

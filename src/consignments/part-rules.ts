@@ -545,7 +545,7 @@ export function partE(
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/lines',
-      `is required for Part E: one entry for each of the ${note.lines.length} line(s) of Part B`,
+      `is required for Part E: one entry for each of the ${note.lines.length} line(s) of Part B (two for a line partly rejected)`,
     );
   }
   const lines: ReceivedLine[] = [];

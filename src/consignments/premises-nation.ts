@@ -10,56 +10,81 @@ import { postcodeArea } from './consignment-rules.ts';
  */
 
 /**
- * The England-Wales border by postcode district (the outward code: CH4, SY13). The ONS Postcode Directory,
- * which gives every postcode's country, is the authority, and this table is to be checked against it;
- * where a district's side was not certain, it is taken as split, which asks the caller rather than refuse
- * an answer. Areas wholly in Wales: CF and SA; LL, NP and LD but for their split districts.
+ * Where a postcode lies, by district (the outward code: CH4, SY13). The ONS Postcode Directory, which
+ * gives every postcode's country, is the authority, and this table is to be checked against it. A
+ * district is taken as Welsh (and `england` refused there) only where that is certain: an English
+ * address wrongly in it could get no note at all. Where a district's side was not certain, it is split,
+ * which asks the caller rather than refuse an answer; so is every district of the Welsh border areas
+ * (LL, NP, LD) not listed as Welsh.
  */
-const WELSH_AREAS = new Set(['CF', 'SA', 'LL', 'NP', 'LD']);
-/** Districts of English areas that lie wholly in Wales: Deeside, Flint, Mold, Holywell; mid Wales. */
+const WELSH_AREAS = new Set(['CF', 'SA']);
 const WELSH_DISTRICTS = new Set([
+  // North Wales: Conwy, Denbighshire, Gwynedd, Anglesey; Deeside, Flint, Mold, Holywell.
+  ...Array.from({ length: 64 }, (_, i) => `LL${i + 15}`),
   'CH5',
   'CH6',
   'CH7',
   'CH8',
-  ...[16, 17, 18, 19, 20, 21, 23, 24, 25].map((n) => `SY${n}`),
+  // Mid Wales: Llandrindod, Builth, Rhayader, Llanwrtyd; Newtown to Aberystwyth.
+  ...[1, 2, 3, 4, 5, 6].map((n) => `LD${n}`),
+  ...[16, 17, 18, 19, 20, 23, 24, 25].map((n) => `SY${n}`),
+  // South-east Wales: Newport, Cwmbran, Pontypool, the valleys, Usk, Crickhowell, Caldicot.
+  ...[1, 2, 3, 4, 8, 10, 11, 12, 13, 15, 18, 19, 20, 22, 23, 24, 26, 44].map((n) => `NP${n}`),
 ]);
+/** Areas of the border whose districts not listed as Welsh are split. */
+const WELSH_BORDER_AREAS = new Set(['LL', 'NP', 'LD']);
 /**
- * Districts on both sides of the border: NP7 (Abergavenny's Herefordshire edge), NP16 (Sedbury and
- * Tutshill, Gloucestershire), NP25 (Redbrook), LD7 (Knighton's station side), LD8 (Presteigne's), LL14
- * (Chirk Bank, Shropshire), CH4 (Saltney and Broughton, Flintshire), SY10 (Oswestry's Welsh hills),
- * SY13 and SY14 (Maelor), SY15 (Chirbury, Shropshire), SY22 (Llanymynech), HR2, HR3 (Hay-on-Wye) and
- * HR5 (Kington's Radnorshire edge).
+ * Districts of English areas on both sides of the border, or whose side was not certain: CH1 and CH4
+ * (Chester's edge, Saltney and Broughton), SY5, SY10 (Oswestry's Welsh hills), SY13 and SY14 (Maelor),
+ * SY15 (Chirbury), SY21 and SY22 (Welshpool, Llanymynech), HR2, HR3 (Hay-on-Wye) and HR5 (Kington).
  */
 const SPLIT_DISTRICTS = new Set([
-  'NP7',
-  'NP16',
-  'NP25',
-  'LD7',
-  'LD8',
-  'LL14',
+  'CH1',
   'CH4',
+  'SY5',
   'SY10',
   'SY13',
   'SY14',
   'SY15',
+  'SY21',
   'SY22',
   'HR2',
   'HR3',
   'HR5',
 ]);
+/** Postcode areas of Scotland (TD, the Borders, reaches Berwick-upon-Tweed in England) and of Northern Ireland. */
+const SCOTTISH_AREAS = new Set([
+  'AB',
+  'DD',
+  'DG',
+  'EH',
+  'FK',
+  'G',
+  'HS',
+  'IV',
+  'KA',
+  'KW',
+  'KY',
+  'ML',
+  'PA',
+  'PH',
+  'ZE',
+]);
+const BORDER_WITH_SCOTLAND = new Set(['TD']);
 
 /**
  * Which side of the England-Wales border a postcode's district lies: wholly in Wales, split between the
- * two, or in England (null for no usable postcode).
+ * two (or not certain), in England, or outside England and Wales (Scotland, Northern Ireland, or the TD
+ * area across the Scottish border); null for no usable postcode.
  */
-export type BorderSide = 'wales' | 'split' | 'england';
+export type BorderSide = 'wales' | 'split' | 'england' | 'elsewhere';
 export function borderSide(postcode: string | null): BorderSide | null {
   const area = postcode ? postcodeArea(postcode) : null;
   if (!postcode || !area) return null;
   const district = normalisePostcode(postcode).split(' ')[0];
-  if (SPLIT_DISTRICTS.has(district)) return 'split';
+  if (SCOTTISH_AREAS.has(area) || BORDER_WITH_SCOTLAND.has(area) || area === 'BT') return 'elsewhere';
   if (WELSH_AREAS.has(area) || WELSH_DISTRICTS.has(district)) return 'wales';
+  if (SPLIT_DISTRICTS.has(district) || WELSH_BORDER_AREAS.has(area)) return 'split';
   return 'england';
 }
 
@@ -89,6 +114,11 @@ export function nationOfPremises(
   if (given === undefined && side === 'split') {
     return {
       issue: `is required: ${where} (Part A2) is in ${district}, a postcode district on both sides of the border of England and Wales, so it does not say which regulations apply: send nation "england", or "wales" with the premises code NRW issued (producer.premises_code)`,
+    };
+  }
+  if (side === 'elsewhere' && given === undefined) {
+    return {
+      issue: `is required: ${where} (Part A2) is not in England or Wales, whose notes these are (in Scotland and Northern Ireland the regulator issues the codes and each movement is pre-notified: use its own note); for premises in England, send nation "england"`,
     };
   }
   return { nation: given ?? 'england' };

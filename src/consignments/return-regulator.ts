@@ -13,9 +13,10 @@ export type RegulatorBasis = 'site_postcode' | 'given' | 'assumed';
  * Wales to NRW under the Hazardous Waste (Wales) Regulations 2005 (WSI 2005/1806 reg 53), in England to
  * the EA (SI 2005/894 reg 53, which does not apply in Wales, reg 1(3)). Never the notes' `nation`: that
  * is where the waste was removed from, and waste crosses the border both ways. The caller's `regulator`
- * decides when given (a site records no nation of its own); else the site's postcode district, and in a
- * district on both sides of the border (or with no postcode) it is assumed, with a warning, from the
- * district's area: NRW in the Welsh areas (LL, NP, LD), else the EA.
+ * decides when given (a site records no nation of its own; the district table is not the ONS Postcode
+ * Directory), with a warning where the postcode says the other; else the site's postcode district, and
+ * in a district on both sides of the border, outside England and Wales, or with no usable postcode, it
+ * is assumed, with a warning, from the area: NRW in the Welsh areas (LL, NP, LD), else the EA.
  */
 export function regulatorOf(
   sitePostcode: string | null,
@@ -29,22 +30,30 @@ export function regulatorOf(
   return { regulator: area && ['LL', 'NP', 'LD'].includes(area) ? 'NRW' : 'EA', basis: 'assumed' };
 }
 
-/** The return's warning when the regulator was assumed; null otherwise. */
+const NAMES: Record<Regulator, string> = { EA: 'the Environment Agency', NRW: 'Natural Resources Wales' };
+
+/** The return's warning when the regulator was assumed, or given against the postcode; null otherwise. */
 export function regulatorWarning(
   { regulator, basis }: { regulator: Regulator; basis: RegulatorBasis },
   postcode: string | null,
 ): ReturnWarning | null {
+  const side = borderSide(postcode);
+  if (basis === 'given') {
+    const postcodeSays = side === 'wales' ? 'NRW' : side === 'england' ? 'EA' : null;
+    if (postcodeSays === null || postcodeSays === regulator) return null;
+    return {
+      code: 'REGULATOR_DIFFERS_FROM_POSTCODE',
+      message: `The return is shown for ${NAMES[regulator]}, as asked, but the site's postcode (${postcode}) is in ${postcodeSays === 'NRW' ? 'Wales' : 'England'} by this service's table of postcode districts: check where the site is before you send it.`,
+    };
+  }
   if (basis !== 'assumed') return null;
+  const other: Regulator = regulator === 'NRW' ? 'EA' : 'NRW';
+  const shown = `the return is shown for ${NAMES[regulator]}. A site in ${other === 'NRW' ? 'Wales' : 'England'} makes its return to ${NAMES[other]} instead: ask again with regulator=${other}.`;
   const place =
-    borderSide(postcode) === 'split'
-      ? `The site's postcode (${postcode}) is in a district on both sides of the England-Wales border`
-      : 'The site has no usable postcode';
-  const shown =
-    regulator === 'NRW'
-      ? 'the return is shown for Natural Resources Wales. A site in England makes its return to the Environment Agency instead: ask again with regulator=EA.'
-      : 'the return is shown for the Environment Agency. A site in Wales makes its return to Natural Resources Wales instead: ask again with regulator=NRW.';
-  return {
-    code: 'REGULATOR_ASSUMED',
-    message: `${place}, so it does not say which side the site is on: ${shown}`,
-  };
+    side === 'split'
+      ? `The site's postcode (${postcode}) is in a district on both sides of the England-Wales border, so it does not say which side the site is on`
+      : side === 'elsewhere'
+        ? `The site's postcode (${postcode}) is not in England or Wales, whose consignee returns these are`
+        : 'The site has no usable postcode';
+  return { code: 'REGULATOR_ASSUMED', message: `${place}: ${shown}` };
 }

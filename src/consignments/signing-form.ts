@@ -83,7 +83,7 @@ export function freshValues(note: ConsignmentNote, part: Part, now: Date): PartF
     fields.received_date = londonDate(now);
     fields.received_time = londonTime(now);
     fields.vehicle_registration = note.parts.C?.vehicle_registration ?? '';
-    fields.permit_number = note.consignee.permit_number ?? '';
+    if (note.consignee.permit_number) fields.permit_number = note.consignee.permit_number;
     if (note.multiple_collection) fields.consignments_in_collection = '';
   }
   return { signature: EMPTY_SIGNATURE, fields };
@@ -105,7 +105,9 @@ export function fieldIds(note: ConsignmentNote, part: Part): string[] {
   }
   if (part === 'D') ids.push(...askedAtPartD(note));
   if (part === 'E') {
-    ids.push('received_date', 'received_time', 'vehicle_registration', 'permit_number');
+    ids.push('received_date', 'received_time', 'vehicle_registration');
+    // No permit to certify where A4 holds none (waste returned to the producer's premises).
+    if (note.consignee.permit_number) ids.push('permit_number');
     if (note.multiple_collection) ids.push('consignments_in_collection');
     note.lines.forEach((_, i) => {
       ids.push(lineField(i, 'quantity_received_kg'), lineField(i, 'accepted'), rejectedPartField(i));
@@ -176,7 +178,7 @@ export function readPartForm(
     body.received_date = given(fields.received_date);
     body.received_time = given(fields.received_time);
     body.vehicle_registration = given(fields.vehicle_registration);
-    body.permit_number = given(fields.permit_number);
+    if (note.consignee.permit_number) body.permit_number = given(fields.permit_number);
     if (note.multiple_collection) {
       const total = fields.consignments_in_collection;
       // Digits only here; the service's own rule (1 to 1000) words what is out of range.
@@ -200,6 +202,7 @@ export function readPartForm(
         errors[lineField(i, 'accepted')] = 'Choose whether this waste was accepted or rejected.';
       }
       const reason = given(fields[lineField(i, 'rejection_reason')]);
+      const grams = (kg: number) => Math.round(kg * 1000) / 1000;
       let accepted = quantity ?? 0;
       if (choice === 'partly') {
         const rejected = kilograms(fields[rejectedPartField(i)]);
@@ -207,20 +210,24 @@ export function readPartForm(
           errors[rejectedPartField(i)] =
             'Enter the quantity rejected in kilograms: more than 0 and less than the quantity received, for example 36.';
         } else {
-          accepted = (quantity ?? 0) - rejected;
+          // Both parts to the gram, so that they add up to the quantity received.
+          accepted = grams(accepted) - grams(rejected);
           rejectedParts.push({
             line: i + 1,
-            quantity_received_kg: rejected,
+            quantity_received_kg: grams(rejected),
             accepted: false,
             rejection_reason: reason,
           });
         }
         if (!reason) errors[lineField(i, 'rejection_reason')] = 'Enter why part of this line was rejected.';
+      } else if (fields[rejectedPartField(i)]) {
+        // A part rejected, given with the whole line accepted or rejected, is not dropped unread: Part E is final.
+        errors[rejectedPartField(i)] =
+          'Choose “Part accepted, part rejected” for a quantity rejected, or clear it.';
       }
       return {
         line: i + 1,
-        // Grams at most: what the service's kilograms carry.
-        quantity_received_kg: Math.round(accepted * 1000) / 1000,
+        quantity_received_kg: grams(accepted),
         accepted: choice !== 'rejected',
         // The page shows every box; only those the choice asks for are the signer's answer.
         rejection_reason: choice === 'rejected' ? reason : undefined,

@@ -178,14 +178,17 @@ function partEFields(note: ConsignmentNote, values: Values, errors: FormErrors):
       errors,
       attributes: html` required maxlength="20" autocomplete="off" autocapitalize="characters" spellcheck="false"`,
     })}
-    ${textField({
-      id: 'permit_number',
-      label: 'Permit or exemption number',
-      hint: 'The waste permit or exempt waste operation number that authorises this waste at the address in A4: you certify it below.',
-      value: values.permit_number ?? '',
-      errors,
-      attributes: html` maxlength="60" autocomplete="off" spellcheck="false"`,
-    })}
+    ${
+      note.consignee.permit_number &&
+      textField({
+        id: 'permit_number',
+        label: 'Permit or exemption number',
+        hint: 'The waste permit or exempt waste operation number that authorises this waste at the address in A4: you certify it below.',
+        value: values.permit_number ?? '',
+        errors,
+        attributes: html` maxlength="60" autocomplete="off" spellcheck="false"`,
+      })
+    }
     ${
       round &&
       textField({

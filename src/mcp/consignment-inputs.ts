@@ -61,7 +61,7 @@ export const CreateConsignmentNoteInput = z.strictObject({
     .enum(NATIONS)
     .optional()
     .describe(
-      'Where the premises the waste is removed from are: england or wales (Welsh notes follow the Hazardous Waste (Wales) Regulations 2005, with the NRW premises code). Left out, england is assumed only where producer.postcode cannot be in Wales: CF, SA, LL, NP and LD postcodes, and the border areas CH, SY and HR, need it. Scotland and Northern Ireland are refused (regulator-issued codes).',
+      'Where the premises the waste is removed from are: england or wales (Welsh notes follow the Hazardous Waste (Wales) Regulations 2005, with the NRW premises code). Left out, england is assumed only where producer.postcode cannot be in Wales or outside England: a Welsh postcode district, one on both sides of the border (e.g. CH4, SY10, HR3, NP16), or a Scottish or Northern Irish one needs it. Scotland and Northern Ireland are refused (regulator-issued codes).',
     ),
   consignment_code: optionalText(
     'Your own consignment code; omit it and the next code for the producer is assigned, e.g. GARAGE/00001.',
@@ -196,5 +196,7 @@ export const SignConsignmentNoteInput = z.strictObject({
       }),
     )
     .optional()
-    .describe('Part E: one entry for every line of Part B.'),
+    .describe(
+      'Part E: one entry for every line of Part B, or two for a line partly rejected (one accepted with its operation, one rejected with its reason, each with its own quantity).',
+    ),
 });

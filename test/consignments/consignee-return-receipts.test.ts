@@ -181,6 +181,12 @@ describe('a consignee return and the hazardous waste receipts of its site', () =
     clock.set('2027-01-02T10:00:00Z');
     try {
       await receipt(site.id, { consignment_note_id: note.id, received_at: '2027-01-01T07:55:00Z' });
+      // And one made by hand, giving only the note's code.
+      await receipt(site.id, {
+        received_at: '2027-01-01T08:05:00Z',
+        hazardous_waste_consignment_code: note.consignment_code,
+        waste_items: [oil(176)],
+      });
       expect((await returnOf(site.id)).json().consignments.map((c: { id: string }) => c.id)).toEqual([
         note.id,
       ]);

@@ -596,8 +596,8 @@ describe('the regulator a return goes to', () => {
   it('at the border never follows where the waste came from: the district decides, else the caller, else a warning', () => {
     const fromWales = welsh(receivedNote({ id: 'cn_w', code: 'ABC123/00001', received: '2026-10-14' }));
     const fromEngland = receivedNote({ id: 'cn_e', code: 'RATPES/00001', received: '2026-10-15' });
-    // Chester (England) taking Welsh waste; Deeside (Wales) taking English waste; mid Wales.
-    expect(returnOf([fromWales], Q4, { postcode: 'CH1 4LT' })).toMatchObject({
+    // Hoole, Chester (England) taking Welsh waste; Deeside (Wales) taking English waste; mid Wales.
+    expect(returnOf([fromWales], Q4, { postcode: 'CH2 3AA' })).toMatchObject({
       regulator: 'EA',
       warnings: [],
     });
@@ -626,6 +626,13 @@ describe('the regulator a return goes to', () => {
       expect(stated).toMatchObject({ regulator: 'EA', warnings: [] });
       expect(stated.fee_estimate).not.toBeNull();
     }
+    // Said against a postcode that settles it, it stands too (the district table is not the ONS's), with a warning.
+    const cardiff = returnOf([], Q4, { postcode: 'CF10 1EP', regulator: 'EA' });
+    expect(cardiff.regulator).toBe('EA');
+    expect(cardiff.warnings.map((w) => w.code)).toEqual(['REGULATOR_DIFFERS_FROM_POSTCODE']);
+    // A site outside England and Wales: assumed, and said.
+    const edinburgh = returnOf([], Q4, { postcode: 'EH1 1AA' });
+    expect(edinburgh.warnings[0].message).toContain('is not in England or Wales');
   });
 
   it("reads the postcode's area: Sheffield's S is not Swansea's SA", () => {

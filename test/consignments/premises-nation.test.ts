@@ -68,7 +68,15 @@ describe('the nation a note is made under follows the premises the waste is remo
   });
 
   it('asks which nation for a postcode district on both sides of the border, and takes either answer', async () => {
-    for (const postcode of ['CH4 8AA', 'SY10 7AA', 'HR3 5AA', 'NP16 7AA', 'LD7 1AA', 'LL14 5AA']) {
+    for (const postcode of [
+      'CH4 8AA',
+      'SY10 7AA',
+      'HR3 5AA',
+      'NP16 7AA',
+      'LD7 1AA',
+      'LL14 5AA',
+      'LL13 7AA',
+    ]) {
       const error = await refusal(at(postcode));
       expect(error.details[0].issue, postcode).toContain('a postcode district on both sides of the border');
       expect(error.details[0].issue, postcode).toContain('send nation "england", or "wales"');
@@ -81,9 +89,9 @@ describe('the nation a note is made under follows the premises the waste is remo
   });
 
   it('takes the side of a district wholly on one side of the border, in an area that is not', async () => {
-    // Chester, the Wirral, Shrewsbury and Hereford are England's: the default holds.
+    // Chester's Hoole, the Wirral, Shrewsbury and Hereford are England's: the default holds.
     for (const [postcode, name] of [
-      ['CH1 4LT', 'Chester Motors'],
+      ['CH2 3AA', 'Hoole Motors'],
       ['CH41 1AA', 'Birkenhead Motors'],
       ['SY1 1AA', 'Shrewsbury Motors'],
       ['HR1 2AA', 'Hereford Motors'],
@@ -95,6 +103,16 @@ describe('the nation a note is made under follows the premises the waste is remo
       const error = await refusal(at(postcode, { nation: 'england' }));
       expect(error.details[0].issue, postcode).toMatch(/^is "england", but .* is in Wales/);
     }
+  });
+
+  it('asks for premises outside England and Wales rather than make them an English note', async () => {
+    for (const postcode of ['EH1 1AA', 'BT1 1AA', 'TD15 1AA']) {
+      const error = await refusal(at(postcode));
+      expect(error.details[0].issue, postcode).toContain('is not in England or Wales');
+    }
+    // Berwick-upon-Tweed (TD15) is in England: said so, it is made.
+    const berwick = await t.create(at('TD15 1AA', { nation: 'england' }, { name: 'Berwick Motors' }));
+    expect(berwick.nation).toBe('england');
   });
 
   it('keeps England the default elsewhere, whatever the consignee or A5 postcode', async () => {

@@ -517,6 +517,14 @@ describe('Parts D and E', () => {
       'Enter the quantity rejected in kilograms: more than 0 and less than',
     );
     expect(text(refused.body)).toContain('Enter why part of this line was rejected.');
+    // A quantity rejected with the whole line accepted is not dropped unread.
+    const unread = await sign(path, {
+      ...base,
+      'lines-0-accepted': 'accepted',
+      'lines-0-quantity_rejected_kg': '36',
+    });
+    expect(unread.statusCode).toBe(400);
+    expect(text(unread.body)).toContain('Choose “Part accepted, part rejected” for a quantity rejected');
     expect((await noteOf(note.id)).parts.E).toBeNull();
 
     const res = await sign(path, {

@@ -1333,7 +1333,7 @@ export interface components {
                             /** @description The key's name, as it was at the signing. */
                             name: string | null;
                         } | null;
-                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        /** @description The link the part was signed on; null when it was signed through the API, or on a link made without an id (by the release before, during an upgrade). */
                         signing_link: {
                             /** @description `sl_…`, as POST /signing-links answered (never its token). */
                             id: string;
@@ -1385,7 +1385,7 @@ export interface components {
                             /** @description The key's name, as it was at the signing. */
                             name: string | null;
                         } | null;
-                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        /** @description The link the part was signed on; null when it was signed through the API, or on a link made without an id (by the release before, during an upgrade). */
                         signing_link: {
                             /** @description `sl_…`, as POST /signing-links answered (never its token). */
                             id: string;
@@ -1424,7 +1424,7 @@ export interface components {
                             /** @description The key's name, as it was at the signing. */
                             name: string | null;
                         } | null;
-                        /** @description The link the part was signed on; null when it was signed through the API. */
+                        /** @description The link the part was signed on; null when it was signed through the API, or on a link made without an id (by the release before, during an upgrade). */
                         signing_link: {
                             /** @description `sl_…`, as POST /signing-links answered (never its token). */
                             id: string;
@@ -1487,7 +1487,7 @@ export interface components {
             due_by: string;
             /** @description ISO 8601 UTC. */
             generated_at: string;
-            /** @description Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given; else the site's postcode district; in a district on both sides of the border (NP7, NP16, NP25, LD7, LD8, LL14, CH4, SY10, SY13-15, SY22, HR2, HR3, HR5), or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from. */
+            /** @description Who the return goes to: EA for a site in England (SI 2005/894 reg 53), NRW for a site in Wales (WSI 2005/1806 reg 53). The query's `regulator` when given (with a REGULATOR_DIFFERS_FROM_POSTCODE warning where the site's postcode district says the other); else the site's postcode district; in a district on both sides of the border (or not certain), outside England and Wales, or with no usable postcode, assumed (NRW in the LL, NP and LD areas, else EA) with a REGULATOR_ASSUMED warning. Never the notes' `nation`, which is where the waste came from. */
             regulator: "EA" | "NRW";
             /** @description true when the site received no hazardous waste in the quarter, neither on a note here nor on a waste receipt: say so on the return. */
             null_return: boolean;
@@ -1524,7 +1524,7 @@ export interface components {
                     physical_form: string | null;
                 }[];
             }[];
-            /** @description The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code): hazardous loads whose notes were made elsewhere. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning). */
+            /** @description The site's waste receipts of the quarter (by London date received) with a consignment code or a hazardous EWC code whose consignment is on none of `consignments` (matched by code) nor on another quarter's return (a note of yours received here): hazardous loads whose notes were made elsewhere. A receipt declared as moving under no consignment (`hwrc_receipt`, `non_haz_waste_transfer`) is not one. The return must include them; a receipt does not name the producer, so each is completed by hand (`to_add`, and the RECEIPTS_TO_ADD warning). */
             receipts_to_add: {
                 /** @description The waste receipt, rcpt_... (/v1/waste-receipts). */
                 id: string;
@@ -1558,7 +1558,7 @@ export interface components {
             }[];
             /** @description What to do before the return is sent. */
             warnings: {
-                /** @description RECEIPTS_TO_ADD or REGULATOR_ASSUMED: see the consignment notes guide. */
+                /** @description RECEIPTS_TO_ADD, REGULATOR_ASSUMED or REGULATOR_DIFFERS_FROM_POSTCODE: see the consignment notes guide. */
                 code: string;
                 message: string;
             }[];
@@ -6909,7 +6909,7 @@ export interface operations {
                     permit_number?: string;
                     /** @description Part E, only for a note of a multiple collection (`multiple_collection` set): the total number of consignments forming the collection the vehicle brought, which the consignee enters in Part E (NRW, "Moving hazardous waste"). Required for such a note; refused for a single movement. */
                     consignments_in_collection?: number;
-                    /** @description Part E: one entry for every line of Part B. */
+                    /** @description Part E: one entry for every line of Part B, or two for a line partly rejected (one accepted, one rejected). */
                     lines?: {
                         /** @description The Part B line, from 1. */
                         line: number;
@@ -7325,7 +7325,7 @@ export interface operations {
                  */
                 quarter: string;
                 /**
-                 * @description Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed only for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); otherwise the site's postcode decides.
+                 * @description Who the return goes to, where the site is: EA (England) or NRW (Wales). Needed for a site in a postcode district on both sides of the border (the return warns REGULATOR_ASSUMED without it); elsewhere the site's postcode decides, and a `regulator` that says the other is taken with a REGULATOR_DIFFERS_FROM_POSTCODE warning.
                  * @example NRW
                  */
                 regulator?: "EA" | "NRW";

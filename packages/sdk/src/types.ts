@@ -51,8 +51,11 @@ export type ConsignmentSigningLinkRequest = RequestBody<'createConsignmentSignin
 export type ListConsignmentNotesQuery = Omit<Query<'listConsignmentNotes'>, 'format'>;
 /** The CSV export's filters: the list's, without its paging. */
 export type ExportConsignmentNotesQuery = Omit<ListConsignmentNotesQuery, 'limit' | 'starting_after'>;
-/** The site and quarter (e.g. `2026-Q4`) of a consignee return. */
-export type ConsigneeReturnQuery = Pick<Query<'getConsigneeReturn'>, 'site_id' | 'quarter'>;
+/**
+ * The site and quarter (e.g. `2026-Q4`) of a consignee return, and, for a site in a postcode district on
+ * both sides of the England-Wales border, the `regulator` it goes to.
+ */
+export type ConsigneeReturnQuery = Pick<Query<'getConsigneeReturn'>, 'site_id' | 'quarter' | 'regulator'>;
 /** A consignee return's CSV is for one recipient: the Agency, or one producer (by name or code prefix). */
 export type ConsigneeReturnCsvQuery = ConsigneeReturnQuery &
   ({ recipient: 'agency'; producer?: never } | { recipient: 'producer'; producer: string });

@@ -134,7 +134,7 @@ function footItems(note: ConsignmentNote): Item[] {
   // GOV.UK "Dispose of hazardous waste": producers and holders keep notes 3 years, carriers 1 year.
   items.push({
     kind: 'text',
-    text: `Keep this note: the producer, holder or consignor until ${dayText(note.retain_until)} (3 years); the carrier for at least 1 year.`,
+    text: `Keep this note: the producer, holder or consignor at least until ${dayText(note.retain_until)} (3 years); the carrier for at least 1 year.`,
     size: 8,
   });
   return items;
