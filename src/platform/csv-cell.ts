@@ -23,11 +23,13 @@ export function csvCell(value: Cell): string | number {
  * csv-stringify options for files that spreadsheets open correctly: a UTF-8 byte order mark (so Excel
  * reads UTF-8), a header row, CRLF line ends, RFC 4180 quoting, and quotes around any cell holding a
  * semicolon (Excel in many European locales splits a .csv on ";", which would break such a cell in two
- * and could run a formula after the ";").
+ * and could run a formula after the ";") or a line break of either kind: csv-stringify quotes only the
+ * record delimiter itself (CRLF), and a lone LF or CR in an address or a reason would end the row in a
+ * spreadsheet.
  */
 export const SPREADSHEET_CSV = {
   bom: true,
   header: true,
   record_delimiter: 'windows',
-  quoted_match: ';',
-} as const;
+  quoted_match: [';', /[\r\n]/],
+};

@@ -673,21 +673,24 @@ describe('Parts C, D and E in legal order', () => {
     const e = await t.sign(
       note.id,
       partE([
-        { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking' },
+        { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking\nlids split' },
         { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
       ]),
     );
     expect(e.status).toBe('partially_rejected');
     expect(e.parts.E?.lines).toMatchObject([
       { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
-      { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking' },
+      { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking\nlids split' },
     ]);
     // The export gives each part of the line its own row.
     const csv = await t.get(`/v1/consignment-notes?format=csv&consignment_code=${note.consignment_code}`);
     const rows = parse(csv.body, { columns: true }) as Array<Record<string, string>>;
-    expect(rows.map((r) => [r.quantity_received_kg, r.accepted])).toEqual([
-      ['1440', 'true'],
-      ['360', 'false'],
+    // A reason on two lines stays one cell: a line break of either kind is quoted, as a spreadsheet
+    // would otherwise end the row at a lone line feed.
+    expect(csv.body).toContain('"2 drums leaking\nlids split"');
+    expect(rows.map((r) => [r.quantity_received_kg, r.accepted, r.rejection_reason])).toEqual([
+      ['1440', 'true', ''],
+      ['360', 'false', '2 drums leaking\nlids split'],
     ]);
     expect(rows[0].received_time).toBe('10:00');
     expect(rows[0].consignee_certified_permit_number).toBe('EPR/AB1234CD');
