@@ -607,6 +607,15 @@ export function partE(
         'is only for accepted waste: rejected waste is not recovered or disposed of here',
       );
     }
+    // To the gram, as the PDF prints it: a part of 0.0001 kg beside 99.9999 kg would print as 100 and add
+    // up to more than was received.
+    if (Math.round(line.quantity_received_kg * 1000) / 1000 !== line.quantity_received_kg) {
+      issues.add(
+        'CONSIGNMENT_NOTE_INVALID',
+        `${field}/quantity_received_kg`,
+        'must be in kilograms to at most 3 decimal places (the gram)',
+      );
+    }
     if (line.accepted && line.quantity_received_kg === 0) {
       issues.add(
         'CONSIGNMENT_NOTE_INVALID',
@@ -723,23 +732,23 @@ function receivedWhen(
  * certification is then left out (waste returned to premises that need no permit).
  */
 function permitCertified(note: ConsignmentNote, body: SignConsignmentBody, issues: Issues): string | null {
-  if (body.permit_number === undefined) return note.consignee.permit_number?.trim() || null;
-  const permit = required(
-    body.permit_number,
-    '/permit_number',
-    issues,
-    'the waste permit or exempt waste operation number that authorises the waste at the address in A4',
-  );
-  // Printed inside the certificate's sentence: one line, as long as A4's permit may be.
-  if (/[\r\n\t]/.test(permit) || permit.length > PERMIT_MAX) {
+  // Blank is not given, as for the other optional fields: A4's stands.
+  const given = body.permit_number?.trim();
+  if (!given) return note.consignee.permit_number?.trim() || null;
+  // Printed inside the certificate's sentence: one line of the characters permit and exemption numbers
+  // are written in (EPR/AB1234CD, EAWML 40123, WEX123456), as long as A4's may be.
+  if (given.length > PERMIT_MAX || !PERMIT_NUMBER.test(given)) {
     issues.add(
       'CONSIGNMENT_NOTE_INVALID',
       '/permit_number',
-      `must be one line of at most ${PERMIT_MAX} characters: the permit or exemption number, e.g. EPR/AB1234CD`,
+      `must be the permit or exemption number, e.g. EPR/AB1234CD: one line of at most ${PERMIT_MAX} letters, digits, spaces and / - . ( )`,
     );
   }
-  return permit;
+  return given;
 }
+
+/** The characters of a permit or exemption number as regulators write them. */
+const PERMIT_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 /().-]*$/;
 
 /** As long as A4's permit number may be (`consignee.permit_number`). */
 const PERMIT_MAX = 60;

@@ -71,6 +71,11 @@ const SCOTTISH_AREAS = new Set([
   'ZE',
 ]);
 const BORDER_WITH_SCOTLAND = new Set(['TD']);
+/**
+ * Northern Ireland (BT), the Crown Dependencies (Jersey, Guernsey, the Isle of Man: outside the UK's
+ * waste law), British Forces (BF, BFPO) and the non-geographic ZZ: none is premises in England or Wales.
+ */
+const OUTSIDE_GREAT_BRITAIN = new Set(['BT', 'JE', 'GY', 'IM', 'BF', 'ZZ']);
 
 /**
  * Which side of the England-Wales border a postcode's district lies: wholly in Wales, split between the
@@ -82,7 +87,9 @@ export function borderSide(postcode: string | null): BorderSide | null {
   const area = postcode ? postcodeArea(postcode) : null;
   if (!postcode || !area) return null;
   const district = normalisePostcode(postcode).split(' ')[0];
-  if (SCOTTISH_AREAS.has(area) || BORDER_WITH_SCOTLAND.has(area) || area === 'BT') return 'elsewhere';
+  if (SCOTTISH_AREAS.has(area) || BORDER_WITH_SCOTLAND.has(area) || OUTSIDE_GREAT_BRITAIN.has(area)) {
+    return 'elsewhere';
+  }
   if (WELSH_AREAS.has(area) || WELSH_DISTRICTS.has(district)) return 'wales';
   if (SPLIT_DISTRICTS.has(district) || WELSH_BORDER_AREAS.has(area)) return 'split';
   return 'england';

@@ -584,6 +584,15 @@ describe('Parts C, D and E in legal order', () => {
       expect(refused.json().error.details).toEqual([
         expect.objectContaining({ field: '/permit_number', issue: expect.stringContaining('one line') }),
       ]);
+      // Characters no permit number has (they would print as "�" in the certificate) are refused too.
+      const emoji = await t.post(`/v1/consignment-notes/${third.id}/signatures`, {
+        ...partE(),
+        permit_number: 'EPR/🙂',
+      });
+      expect(emoji.json().error.details).toEqual([expect.objectContaining({ field: '/permit_number' })]);
+      // Blank is not given: A4's permit stands, as for the other optional fields.
+      const blank = await t.sign(third.id, { ...partE(), permit_number: '  ' });
+      expect(blank.parts.E?.permit_number).toBe('EPR/AB1234CD');
     } finally {
       clock.set('2026-11-27T10:00:00Z');
     }
@@ -657,6 +666,18 @@ describe('Parts C, D and E in legal order', () => {
     expect(twiceAccepted.json().error.details).toEqual([
       { field: '/lines/1/line', issue: expect.stringContaining('one accepted and one rejected') },
     ]);
+    // Quantities are to the gram, as printed: 99.9999 and 0.0001 would print as 100 and 0.0001.
+    const fine = await t.post(
+      `/v1/consignment-notes/${note.id}/signatures`,
+      partE([
+        { line: 1, quantity_received_kg: 1799.9999, accepted: true, operation: 'R9' },
+        { line: 1, quantity_received_kg: 0.0001, accepted: false, rejection_reason: 'A drop' },
+      ]),
+    );
+    expect(fine.json().error.details).toEqual([
+      { field: '/lines/0/quantity_received_kg', issue: expect.stringContaining('3 decimal places') },
+      { field: '/lines/1/quantity_received_kg', issue: expect.stringContaining('3 decimal places') },
+    ]);
     // A part of nothing is no part, in either order: no phantom rejection.
     const nothing = { line: 1, quantity_received_kg: 0, accepted: false, rejection_reason: 'None leaking' };
     const whole = { line: 1, quantity_received_kg: 1800, accepted: true, operation: 'R9' };
@@ -673,14 +694,24 @@ describe('Parts C, D and E in legal order', () => {
     const e = await t.sign(
       note.id,
       partE([
-        { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking\nlids split' },
+        {
+          line: 1,
+          quantity_received_kg: 360,
+          accepted: false,
+          rejection_reason: '2 drums leaking\nlids split',
+        },
         { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
       ]),
     );
     expect(e.status).toBe('partially_rejected');
     expect(e.parts.E?.lines).toMatchObject([
       { line: 1, quantity_received_kg: 1440, accepted: true, operation: 'R9' },
-      { line: 1, quantity_received_kg: 360, accepted: false, rejection_reason: '2 drums leaking\nlids split' },
+      {
+        line: 1,
+        quantity_received_kg: 360,
+        accepted: false,
+        rejection_reason: '2 drums leaking\nlids split',
+      },
     ]);
     // The export gives each part of the line its own row.
     const csv = await t.get(`/v1/consignment-notes?format=csv&consignment_code=${note.consignment_code}`);

@@ -106,7 +106,7 @@ describe('the nation a note is made under follows the premises the waste is remo
   });
 
   it('asks for premises outside England and Wales rather than make them an English note', async () => {
-    for (const postcode of ['EH1 1AA', 'BT1 1AA', 'TD15 1AA']) {
+    for (const postcode of ['EH1 1AA', 'BT1 1AA', 'TD15 1AA', 'JE2 3AB', 'IM1 1AA', 'GY1 1AA']) {
       const error = await refusal(at(postcode));
       expect(error.details[0].issue, postcode).toContain('is not in England or Wales');
     }
