@@ -46,6 +46,7 @@ import {
   type NewConsignment,
   type NewPart,
 } from './consignment-store.ts';
+import { partE } from './part-e-rules.ts';
 import {
   carrierNumberFor,
   checkDeclaredRegister,
@@ -54,7 +55,6 @@ import {
   otherPartsFields,
   partC,
   partD,
-  partE,
   refuseUnregistered,
   type Signer,
   scottishUndeclared,

@@ -4,7 +4,8 @@ import { errorSummary, nameAndPosition, signingForm } from '../platform/signing/
 import { reference, type SigningShell, signingLayout } from '../platform/signing/signing-layout.ts';
 import { type Html, html } from '../portal/html.ts';
 import type { ConsignmentNote, Part } from './consignment-schemas.ts';
-import { DECLARATIONS, partEDeclaration } from './part-rules.ts';
+import { partEDeclaration } from './part-e-rules.ts';
+import { DECLARATIONS } from './part-rules.ts';
 import { fieldIds, type PartFormValues, type Problems, summaryOf } from './signing-form.ts';
 import { noteSummary, PART_SIGNER, PART_TITLE, signedFacts } from './signing-note-view.ts';
 import { partFields } from './signing-part-fields.ts';

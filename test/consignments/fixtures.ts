@@ -1,5 +1,6 @@
 import type { ConsignmentLine, ConsignmentNote } from '../../src/consignments/consignment-schemas.ts';
-import { DECLARATIONS, partEDeclaration } from '../../src/consignments/part-rules.ts';
+import { partEDeclaration } from '../../src/consignments/part-e-rules.ts';
+import { DECLARATIONS } from '../../src/consignments/part-rules.ts';
 
 /** Consignment notes as the service returns them, for tests that print or read them. */
 

@@ -2,7 +2,7 @@ import type { Doc, Item } from '../../wtn/pdf/layout.ts';
 import { GREY } from '../../wtn/pdf/layout.ts';
 import { dayText } from '../../wtn/pdf/wording.ts';
 import type { ConsignmentLine, ConsignmentNote } from '../consignment-schemas.ts';
-import { unsignedPartEDeclaration } from '../part-rules.ts';
+import { unsignedPartEDeclaration } from '../part-e-rules.ts';
 import { type Block, drawTogether, full, gap, partHeading, subheading } from './blocks.ts';
 import { type Drawings, declaration } from './certificates.ts';
 import { signatureBlock } from './signature.ts';
