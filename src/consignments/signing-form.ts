@@ -187,7 +187,7 @@ export function readPartForm(
           'Enter how many consignments formed the collection, as a whole number from 1 to 1000, for example 6.';
       } else body.consignments_in_collection = Number(total);
     }
-    // A line partly rejected is answered twice (part-rules.ts, partE): the accepted part in the line's
+    // A line partly rejected is answered twice (part-e-rules.ts, partE): the accepted part in the line's
     // place, the rejected part after every line, so the service's problems with a line's own answer
     // still point at that line's fields.
     const rejectedParts: NonNullable<LinkBody['lines']> = [];
