@@ -212,16 +212,32 @@ async function notOnOtherReturns(
   onThisReturn: ConsignmentNote[],
 ): Promise<HazardousLoad[]> {
   const here = new Set(onThisReturn.map((n) => n.id));
+  const codesHere = new Set(onThisReturn.map((n) => n.consignment_code.toUpperCase()));
   const receivedHere = (note: ConsignmentNote | undefined) =>
-    note !== undefined && note.parts.E !== null && note.consignee.site_id === siteId;
+    note !== undefined && !here.has(note.id) && note.parts.E !== null && note.consignee.site_id === siteId;
+  // Each note id and code is looked up once, however many receipts carry it.
+  const looked = new Map<string, Promise<boolean>>();
+  const once = (key: string, look: () => Promise<boolean>) => {
+    if (!looked.has(key)) looked.set(key, look());
+    return looked.get(key)!;
+  };
   const elsewhere = async (load: HazardousLoad): Promise<boolean> => {
-    if (load.consignment_note_id !== null && !here.has(load.consignment_note_id)) {
-      if (receivedHere(await consignments.find(scope, load.consignment_note_id))) return true;
+    const id = load.consignment_note_id;
+    if (
+      id !== null &&
+      !here.has(id) &&
+      (await once(`id ${id}`, async () => receivedHere(await consignments.find(scope, id))))
+    ) {
+      return true;
     }
-    const code = load.consignment_code;
-    if (code === null || !/^[\w/-]{1,20}$/.test(code)) return false;
-    const { data } = await consignments.list(scope, { consignment_code: code, limit: 20 });
-    return data.some((note) => !here.has(note.id) && receivedHere(note));
+    // A code on this return's notes (the return matches it itself), or one no note can have (notes'
+    // codes are at most 20 characters), needs no look.
+    const code = load.consignment_code?.trim().toUpperCase();
+    if (!code || codesHere.has(code) || !/^[\w/-]{1,20}$/.test(code)) return false;
+    return once(`code ${code}`, async () => {
+      const { data } = await consignments.list(scope, { consignment_code: code, limit: 20 });
+      return data.some(receivedHere);
+    });
   };
   const kept: HazardousLoad[] = [];
   for (const load of loads) if (!(await elsewhere(load))) kept.push(load);

@@ -202,32 +202,57 @@ function byReceivedThenCode(a: ReturnConsignment, b: ReturnConsignment): number 
 
 // ---------------------------------------------------------------- CSV
 
-type Row = { site: ConsigneeReturn['site']; consignment: ReturnConsignment; line: ReturnLine };
-
 /** Columns in a fixed order; new ones only ever at the end, so files read by position keep working. */
-const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
-  ['consignment_code', (r) => r.consignment.consignment_code],
-  ['received_date', (r) => r.consignment.received_date],
-  ['producer_name', (r) => r.consignment.producer.name],
-  ['producer_postcode', (r) => r.consignment.producer.postcode],
-  ['round_number', (r) => r.consignment.round_number],
-  ['collection_number', (r) => r.consignment.collection_number],
-  ['ewc_code', (r) => r.line.ewc_code],
-  ['waste_description', (r) => r.line.description],
-  ['quantity_received_kg', (r) => r.line.quantity_received_kg],
-  ['outcome', (r) => (r.line.accepted ? 'accepted' : 'rejected')],
-  ['rejection_reason', (r) => r.line.rejection_reason],
-  ['operation', (r) => r.line.operation],
-  ['hazard_codes', (r) => r.line.hazard_codes.join('; ')],
-  ['physical_form', (r) => r.line.physical_form],
-  ['site_name', (r) => r.site.name],
-  ['site_permit_number', (r) => r.site.permit_number],
+export const RETURN_CSV_COLUMNS = [
+  'consignment_code',
+  'received_date',
+  'producer_name',
+  'producer_postcode',
+  'round_number',
+  'collection_number',
+  'ewc_code',
+  'waste_description',
+  'quantity_received_kg',
+  'outcome',
+  'rejection_reason',
+  'operation',
+  'hazard_codes',
+  'physical_form',
+  'site_name',
+  'site_permit_number',
   // Set on a row from a waste receipt only (receiptCsvCells).
-  ['receipt_id', () => null],
-  ['to_add', () => null],
-];
+  'receipt_id',
+  'to_add',
+] as const;
 
-export const RETURN_CSV_COLUMNS: readonly string[] = COLUMNS.map(([name]) => name);
+/** A row of the return's CSV by column; a column it does not hold is empty. */
+export type ReturnCsvCells = Partial<Record<(typeof RETURN_CSV_COLUMNS)[number], Cell>>;
+
+/** The cells of one waste line of a consignment on a note. */
+function consignmentCsvCells(
+  site: ConsigneeReturn['site'],
+  consignment: ReturnConsignment,
+  line: ReturnLine,
+): ReturnCsvCells {
+  return {
+    consignment_code: consignment.consignment_code,
+    received_date: consignment.received_date,
+    producer_name: consignment.producer.name,
+    producer_postcode: consignment.producer.postcode,
+    round_number: consignment.round_number,
+    collection_number: consignment.collection_number,
+    ewc_code: line.ewc_code,
+    waste_description: line.description,
+    quantity_received_kg: line.quantity_received_kg,
+    outcome: line.accepted ? 'accepted' : 'rejected',
+    rejection_reason: line.rejection_reason,
+    operation: line.operation,
+    hazard_codes: line.hazard_codes.join('; '),
+    physical_form: line.physical_form,
+    site_name: site.name,
+    site_permit_number: site.permit_number,
+  };
+}
 
 export type ReturnRecipient = { kind: 'agency' } | { kind: 'producer'; producer: string };
 
@@ -284,17 +309,13 @@ export function returnCsv(ret: ConsigneeReturn, recipient: ReturnRecipient): str
       : producersConsignments(ret.consignments, recipient.producer);
   if (recipient.kind === 'producer' && consignments.length === 0) return null;
   const rows = consignments.flatMap((consignment) =>
-    consignment.lines.map((line) =>
-      COLUMNS.map(([, value]) => csvCell(value({ site: ret.site, consignment, line }))),
-    ),
+    consignment.lines.map((line) => consignmentCsvCells(ret.site, consignment, line)),
   );
   if (recipient.kind === 'agency') {
     for (const receipt of ret.receipts_to_add) {
-      for (const item of receipt.lines) {
-        const cells = receiptCsvCells(ret.site, receipt, item);
-        rows.push(RETURN_CSV_COLUMNS.map((column) => csvCell(cells[column] ?? null)));
-      }
+      for (const item of receipt.lines) rows.push(receiptCsvCells(ret.site, receipt, item));
     }
   }
-  return stringify(rows, { ...SPREADSHEET_CSV, columns: [...RETURN_CSV_COLUMNS] });
+  const cells = rows.map((row) => RETURN_CSV_COLUMNS.map((column) => csvCell(row[column] ?? null)));
+  return stringify(cells, { ...SPREADSHEET_CSV, columns: [...RETURN_CSV_COLUMNS] });
 }

@@ -58,10 +58,10 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
   ['consignor_signed_by', (r) => r.note.parts.D?.name ?? null],
   ['consignor_signed_at', (r) => r.note.parts.D?.signed_at ?? null],
   ['received_date', (r) => r.note.parts.E?.received_date ?? null],
-  ['quantity_received_kg', (r) => received(r)?.quantity_received_kg ?? null],
-  ['accepted', (r) => received(r)?.accepted ?? null],
-  ['rejection_reason', (r) => received(r)?.rejection_reason ?? null],
-  ['operation', (r) => received(r)?.operation ?? null],
+  ['quantity_received_kg', (r) => r.received?.quantity_received_kg ?? null],
+  ['accepted', (r) => r.received?.accepted ?? null],
+  ['rejection_reason', (r) => r.received?.rejection_reason ?? null],
+  ['operation', (r) => r.received?.operation ?? null],
   ['consignee_signed_by', (r) => r.note.parts.E?.name ?? null],
   ['content_sha256', (r) => r.note.content_sha256],
   // Added after the rest: files read by column position keep working.
@@ -90,8 +90,6 @@ const COLUMNS: [name: string, value: (row: Row) => Cell][] = [
 ];
 
 const signedWith = (part: PartD | null) => (part ? methodText(part) : null);
-
-const received = (r: Row) => r.received;
 
 /** The rows of one note: a row per waste line, or per Part E answer where a line was partly rejected. */
 function* noteRows(note: ConsignmentNote): Generator<Row> {

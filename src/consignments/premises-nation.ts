@@ -32,7 +32,7 @@ const WELSH_DISTRICTS = new Set([
   ...[1, 2, 3, 4, 8, 10, 11, 12, 13, 15, 18, 19, 20, 22, 23, 24, 26, 44].map((n) => `NP${n}`),
 ]);
 /** Areas of the border whose districts not listed as Welsh are split. */
-const WELSH_BORDER_AREAS = new Set(['LL', 'NP', 'LD']);
+export const WELSH_BORDER_AREAS: ReadonlySet<string> = new Set(['LL', 'NP', 'LD']);
 /**
  * Districts of English areas on both sides of the border, or whose side was not certain: CH1 and CH4
  * (Chester's edge, Saltney and Broughton), SY5, SY10 (Oswestry's Welsh hills), SY13 and SY14 (Maelor),

@@ -1,5 +1,5 @@
-import type { Cell } from '../platform/csv-cell.ts';
 import type { HazardousLoad } from '../receipts/hazardous-loads.ts';
+import type { ReturnCsvCells } from './consignee-return.ts';
 import type {
   ConsigneeReturn,
   ReturnConsignment,
@@ -97,7 +97,7 @@ export function receiptCsvCells(
   site: ConsigneeReturn['site'],
   receipt: ReturnReceipt,
   item: ReturnReceiptLine,
-): Record<string, Cell> {
+): ReturnCsvCells {
   return {
     consignment_code: receipt.consignment_code,
     received_date: receipt.received_date,

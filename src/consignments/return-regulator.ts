@@ -1,6 +1,6 @@
 import type { ReturnWarning } from './consignee-return-schemas.ts';
 import { postcodeArea } from './consignment-rules.ts';
-import { borderSide } from './premises-nation.ts';
+import { borderSide, WELSH_BORDER_AREAS } from './premises-nation.ts';
 
 /** The Environment Agency (England) or Natural Resources Wales. */
 export type Regulator = 'EA' | 'NRW';
@@ -27,7 +27,7 @@ export function regulatorOf(
   if (side === 'wales') return { regulator: 'NRW', basis: 'site_postcode' };
   if (side === 'england') return { regulator: 'EA', basis: 'site_postcode' };
   const area = sitePostcode ? postcodeArea(sitePostcode) : null;
-  return { regulator: area && ['LL', 'NP', 'LD'].includes(area) ? 'NRW' : 'EA', basis: 'assumed' };
+  return { regulator: area && WELSH_BORDER_AREAS.has(area) ? 'NRW' : 'EA', basis: 'assumed' };
 }
 
 const NAMES: Record<Regulator, string> = { EA: 'the Environment Agency', NRW: 'Natural Resources Wales' };

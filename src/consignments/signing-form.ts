@@ -131,6 +131,9 @@ function kilograms(text: string): number | undefined {
   return Number(number.replace(/,/g, ''));
 }
 
+/** Kilograms to the gram, as Part E takes them. */
+const grams = (kg: number) => Math.round(kg * 1000) / 1000;
+
 /** Reads the form into the body for `signWithLink`, or says what the page cannot make sense of. */
 export function readPartForm(
   note: ConsignmentNote,
@@ -202,7 +205,6 @@ export function readPartForm(
         errors[lineField(i, 'accepted')] = 'Choose whether this waste was accepted or rejected.';
       }
       const reason = given(fields[lineField(i, 'rejection_reason')]);
-      const grams = (kg: number) => Math.round(kg * 1000) / 1000;
       let accepted = quantity ?? 0;
       if (choice === 'partly') {
         const rejected = kilograms(fields[rejectedPartField(i)]);
